@@ -1,0 +1,39 @@
+// Shared Jest setup: TypeScript through SWC (decorator metadata on), native ESM, workspace libs from source.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
+  return {
+    testEnvironment,
+    extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true, decorators: true },
+            transform: {
+              legacyDecorator: true,
+              decoratorMetadata: true,
+              react: { runtime: 'automatic' },
+            },
+            target: 'es2022',
+          },
+          module: { type: 'es6' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@dentalmarket/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+      '^@dentalmarket/store$': path.join(root, 'libs/store/src/index.ts'),
+      '^@dentalmarket/ui$': path.join(root, 'libs/ui/src/index.ts'),
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    testMatch: ['**/?(*.)+(spec|test).ts?(x)'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    reporters: ['default', path.join(root, 'scripts/jest-plain-summary.cjs')],
+    ...overrides,
+  };
+}

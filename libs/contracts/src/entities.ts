@@ -1,0 +1,125 @@
+import type { ProductType, UserRole } from './enums.js';
+
+/** Wire shapes of the entities in SPEC §3. Money is a decimal string; dates are ISO strings. */
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string | null;
+  role: UserRole;
+  created_at: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  description: string | null;
+  icon: string;
+  slug: string;
+  product_type: ProductType;
+  sort_order: number;
+  created_at: string;
+  /** Number of subcategories, for the sidebar's count. */
+  subcategory_count: number;
+}
+
+export interface Subcategory {
+  id: number;
+  name: string;
+  description: string | null;
+  category_id: number;
+  slug: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export type Specifications = Record<string, string>;
+
+export interface Product {
+  id: number;
+  name: string;
+  description: string;
+  /** numeric(10,2) as a two-decimal string, e.g. "1299.00" */
+  price: string;
+  image_url: string | null;
+  image_data: string | null;
+  image_type: string | null;
+  category_id: number;
+  subcategory_id: number | null;
+  manufacturer: string;
+  specifications: Specifications;
+  product_type: ProductType;
+  external_link: string | null;
+  affiliate_link: string | null;
+  service_details: Record<string, unknown> | null;
+  features: string[];
+  is_featured: boolean;
+  is_new: boolean;
+  /** numeric(3,1) as a one-decimal string, e.g. "4.5" */
+  rating: string | null;
+  reviews_count: number;
+  created_at: string;
+  slug: string;
+  in_stock: boolean;
+  delivery_time: string | null;
+  warranty: string | null;
+}
+
+export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'rating'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Product list filter (SPEC §3), all optional. */
+export interface ProductListFilter {
+  categorySlug?: string;
+  subcategorySlug?: string;
+  subcategoryId?: number;
+  categoryId?: number;
+  productType?: ProductType;
+  featured?: boolean;
+  new?: boolean;
+  search?: string;
+  sort?: ProductSort;
+  limit?: number;
+  page?: number;
+  inStock?: boolean;
+}
+
+export interface ProductListResponse {
+  products: Product[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export interface ImageUploadResponse {
+  imageUrl: string;
+  imageData: string;
+  imageType: string;
+}
+
+/** Every API error body (DESIGN.md: one exception filter). */
+export interface ApiError {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}
+
+/** Runtime manifest of remote entry URLs served by the backend at /api/mf-manifest. */
+export interface RemotesManifest {
+  storefront: string;
+  checkout: string;
+  admin: string;
+}
+
+export interface GeneratedProduct {
+  name: string;
+  shortDescription: string;
+  description: string;
+  specifications: { label: string; value: string }[];
+  features: string[];
+  price: number | string;
+  imageDescription: string;
+  brand?: string;
+  recommended?: boolean;
+  productUrl?: string;
+}

@@ -1,0 +1,35 @@
+/** Business constants and validation limits from SPEC §5 and §9, shared by API and clients. */
+export const LIMITS = {
+  usernameMin: 3,
+  passwordMin: 6,
+  nameMax: 255,
+  slugMax: 255,
+  priceMaxCents: 99_999_999_99, // numeric(10,2)
+  ratingMax: 5,
+  imageMaxBytes: 5 * 1024 * 1024,
+  productSearchFetchLimit: 1000,
+  defaultSortOrder: 999,
+} as const;
+
+export const DEFAULT_CATEGORY_ICON = 'fa-folder';
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+export const CHECKOUT = {
+  shippingCents: 15_00,
+  taxPercent: 8,
+  processingDelayMs: 2000,
+} as const;
+
+export const TIMINGS = {
+  sessionRefetchMs: 5 * 60 * 1000,
+  loginCookieMaxAgeSeconds: 604_800,
+  highlightMs: 800,
+  modalCloseMs: 300,
+  autoCloseAfterAddMs: 1500,
+  debugPollMs: 3000,
+  toastDurationMs: 5000,
+} as const;
+
+export const CART_STORAGE_KEY = 'shopping-cart';
+export const DEBUG_TEST_PRODUCT_ID = 999;
+export const MOBILE_BREAKPOINT_PX = 768;

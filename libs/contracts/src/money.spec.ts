@@ -1,0 +1,36 @@
+import { centsToDecimal, formatUsd, normalisePrice, percentOf, toCents } from './money.js';
+
+describe('money', () => {
+  it('parses wire strings and numbers into integer cents', () => {
+    expect(toCents('1234.50')).toBe(123450);
+    expect(toCents('0.1')).toBe(10);
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents('7')).toBe(700);
+    expect(toCents('2.675')).toBe(268);
+  });
+
+  it('counts non-numeric prices as 0', () => {
+    expect(toCents('Get a Quote')).toBe(0);
+    expect(toCents('')).toBe(0);
+    expect(toCents(null)).toBe(0);
+    expect(toCents(undefined)).toBe(0);
+    expect(toCents(Number.NaN)).toBe(0);
+  });
+
+  it('sums without floating point error', () => {
+    const total = toCents('0.1') + toCents('0.2');
+    expect(centsToDecimal(total)).toBe('0.30');
+  });
+
+  it('formats exactly two decimals, with thousands separators for display', () => {
+    expect(centsToDecimal(123450)).toBe('1234.50');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(normalisePrice(12)).toBe('12.00');
+    expect(formatUsd(123456789)).toBe('$1,234,567.89');
+  });
+
+  it('computes tax as a rounded percentage', () => {
+    expect(percentOf(1999, 8)).toBe(160);
+    expect(percentOf(10000, 8)).toBe(800);
+  });
+});
