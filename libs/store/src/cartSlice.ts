@@ -1,0 +1,70 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { normalisePrice, toCents, type CartItem, type CartProductInput } from '@dentalmarket/contracts';
+
+export interface CartState {
+  items: CartItem[];
+}
+
+export const initialCartState: CartState = { items: [] };
+
+export interface AddToCartPayload {
+  product: CartProductInput;
+  quantity?: number;
+}
+
+function toCartItem(product: CartProductInput, quantity: number): CartItem {
+  return {
+    id: product.id,
+    name: product.name,
+    manufacturer: product.manufacturer ?? '',
+    price: normalisePrice(product.price),
+    quantity,
+    image_url: product.image_url ?? null,
+  };
+}
+
+/** SPEC §4 Cart: adding an existing id raises its quantity; quantity 0 or less removes the line. */
+export const cartSlice = createSlice({
+  name: 'cart',
+  initialState: initialCartState,
+  reducers: {
+    addToCart(state, action: PayloadAction<AddToCartPayload>) {
+      const { product, quantity = 1 } = action.payload;
+      if (!Number.isInteger(quantity) || quantity <= 0) return;
+      const existing = state.items.find((item) => item.id === product.id);
+      if (existing) existing.quantity += quantity;
+      else state.items.push(toCartItem(product, quantity));
+    },
+    updateQuantity(state, action: PayloadAction<{ id: number; quantity: number }>) {
+      const { id, quantity } = action.payload;
+      if (quantity <= 0) {
+        state.items = state.items.filter((item) => item.id !== id);
+        return;
+      }
+      const line = state.items.find((item) => item.id === id);
+      if (line) line.quantity = Math.floor(quantity);
+    },
+    removeFromCart(state, action: PayloadAction<number>) {
+      state.items = state.items.filter((item) => item.id !== action.payload);
+    },
+    clearCart(state) {
+      state.items = [];
+    },
+  },
+  selectors: {
+    selectCartItems: (state) => state.items,
+    selectCartCount: (state) => state.items.reduce((sum, item) => sum + item.quantity, 0),
+    selectCartSubtotalCents: (state) => state.items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0),
+    selectIsInCart: (state, id: number) => state.items.some((item) => item.id === id),
+  },
+});
+
+export const cartActions = cartSlice.actions;
+export const { selectCartItems, selectCartCount, selectCartSubtotalCents, selectIsInCart } = cartSlice.selectors;
+
+/** SPEC §5 Cart add: the message to alert when a product cannot be added, or null. */
+export function cartAddError(product: Partial<CartProductInput> | null | undefined): string | null {
+  if (!product) return 'ERROR: Product data is missing';
+  if (product.id === undefined || product.id === null) return 'ERROR: Product has no ID';
+  return null;
+}

@@ -1,0 +1,28 @@
+export { getStoreModuleEvaluations } from './evaluations.js';
+export { api } from './api.js';
+export { setApiBaseUrl, getApiBaseUrl, type DmExtraOptions } from './baseQuery.js';
+export { makeStore, rootReducer, type AppStore, type AppDispatch, type RootState, type MakeStoreOptions } from './store.js';
+export {
+  cartSlice,
+  cartActions,
+  cartAddError,
+  selectCartItems,
+  selectCartCount,
+  selectCartSubtotalCents,
+  selectIsInCart,
+  type CartState,
+  type AddToCartPayload,
+} from './cartSlice.js';
+export {
+  sessionSlice,
+  sessionActions,
+  sessionExpired,
+  selectCurrentUser,
+  selectSessionStatus,
+  selectIsAdmin,
+  selectSessionExpired,
+  type SessionState,
+  type SessionStatus,
+} from './sessionSlice.js';
+export { catalogApi, sessionApi, useGetCategoriesQuery, useGetProductsByTypeQuery, useGetMeQuery } from './catalogApi.js';
+export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';

@@ -1,0 +1,59 @@
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from './api.js';
+import { cartActions, cartSlice } from './cartSlice.js';
+import { loadCart, saveCart } from './cartPersistence.js';
+import { sessionApi } from './catalogApi.js';
+import { sessionActions, sessionSlice } from './sessionSlice.js';
+
+export const rootReducer = combineSlices(api, cartSlice, sessionSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+export interface MakeStoreOptions {
+  /** Read and write the cart in localStorage (default true). */
+  persistCart?: boolean;
+}
+
+/** The store factory. The shell calls it once; standalone remote entries and tests reuse it. */
+export function makeStore(preloadedState?: Partial<RootState>, options: MakeStoreOptions = {}) {
+  const persistCart = options.persistCart ?? true;
+  const listener = createListenerMiddleware();
+
+  if (persistCart) {
+    listener.startListening({
+      matcher: isAnyOf(...Object.values(cartActions)),
+      effect: (_action, listenerApi) => saveCart((listenerApi.getState() as RootState).cart),
+    });
+  }
+  // The session slice follows GET /api/me (RTK's authentication example pattern).
+  listener.startListening({
+    matcher: sessionApi.endpoints.getMe.matchFulfilled,
+    effect: (action, listenerApi) => {
+      listenerApi.dispatch(sessionActions.setUser(action.payload));
+    },
+  });
+  listener.startListening({
+    matcher: sessionApi.endpoints.getMe.matchRejected,
+    effect: (action, listenerApi) => {
+      if (action.meta.condition) return; // deduplicated, not a failure
+      listenerApi.dispatch(sessionActions.setUser(null));
+    },
+  });
+
+  const preloaded: Partial<RootState> = { ...preloadedState };
+  if (persistCart && !preloaded.cart) {
+    const saved = loadCart();
+    if (saved) preloaded.cart = saved;
+  }
+
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloaded,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
