@@ -1,0 +1,149 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '../app.js';
+import { launchBrowser, newContext } from '../browser.js';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await newContext(browser, app.url);
+  const page = await context.newPage();
+  try {
+    return await fn(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart \(\d+ items?\)$/ });
+
+describe('shell routes', () => {
+  it('shows the not-found page with the spec sentences for an unknown path', async () => {
+    await withPage(async (page) => {
+      await page.goto('/no/such/page');
+      await page.getByText('404 Page Not Found').waitFor();
+      assert.ok(await page.getByText('Did you forget to add the page to the router?').isVisible());
+    });
+  });
+
+  it('sends a visitor without a session from /admin to /auth', async () => {
+    await withPage(async (page) => {
+      await page.goto('/admin');
+      await page.waitForURL('**/auth');
+      await page.getByText('Sign in to access your dental marketplace').waitFor();
+    });
+  });
+
+  it('lists partner products on /marketplace by default and equipment for ?type=equipment', async () => {
+    await withPage(async (page) => {
+      await page.goto('/marketplace');
+      await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
+      await page.goto('/marketplace?type=equipment');
+      await page.getByRole('heading', { name: 'IT Equipment' }).waitFor();
+      const addButtons = page.getByRole('button', { name: 'Add to cart' });
+      await addButtons.first().waitFor();
+      assert.ok((await addButtons.count()) >= 5, 'equipment cards have add-to-cart buttons');
+    });
+  });
+});
+
+describe('one store across the federated remotes', () => {
+  it('a product added in the storefront shows in the header and in checkout without a reload, and survives a reload', async () => {
+    await withPage(async (page) => {
+      await page.goto('/marketplace?type=equipment');
+      const firstCard = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to cart' }) }).first();
+      const productName = (await firstCard.getByRole('heading').first().innerText()).trim();
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+      await firstCard.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('link', { name: 'Cart (1 item)' }).waitFor();
+      assert.equal(await page.getByTestId('cart-count').innerText(), '1');
+
+      await cartButton(page).click();
+      await page.waitForURL('**/checkout');
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      await page.getByText(productName, { exact: true }).waitFor();
+      await page.getByText('Qty: 1').waitFor();
+      assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true, 'no page reload happened');
+
+      await page.reload();
+      await page.getByText(productName, { exact: true }).waitFor();
+      assert.equal(await page.getByTestId('cart-count').innerText(), '1');
+    });
+  });
+
+  it('runs one copy of React and one of libs/store in the page', async () => {
+    await withPage(async (page) => {
+      await page.goto('/marketplace?type=equipment');
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      await cartButton(page).click();
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      const diagnostics = await page.evaluate(() =>
+        (window as unknown as { __DM_DIAGNOSTICS__: () => { reactCopies: number; storeModuleEvaluations: number } }).__DM_DIAGNOSTICS__(),
+      );
+      assert.deepEqual(diagnostics, { reactCopies: 1, storeModuleEvaluations: 1 });
+    });
+  });
+
+  it('does not download the admin remote on a shopper visit', async () => {
+    await withPage(async (page) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
+      await page.goto('/checkout');
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+      assert.ok(requested.some((url) => url.includes('/remotes/storefront/')), 'the storefront remote was loaded');
+      assert.deepEqual(requested.filter((url) => url.includes('/remotes/admin/')), []);
+    });
+  });
+});
+
+describe('a remote that cannot be loaded', () => {
+  it('shows the fallback with Retry when its files are missing, while the shell and other remotes work', async () => {
+    await withPage(async (page) => {
+      await page.route('**/remotes/checkout/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+      await page.goto('/checkout');
+      await page.getByText('This part of DentalMarket could not be loaded.').waitFor();
+      const retry = page.getByRole('button', { name: 'Retry' });
+      assert.ok(await retry.isVisible());
+      assert.ok(await cartButton(page).isVisible(), 'the shell header still renders');
+
+      await page.getByRole('link', { name: 'Marketplace' }).first().click();
+      await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
+
+      // the files come back: Retry loads the remote without a page reload
+      await page.unroute('**/remotes/checkout/**');
+      await page.goto('/checkout');
+      await page.getByText('This part of DentalMarket could not be loaded.').waitFor();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    });
+  });
+
+  it('shows the fallback when the server of a remote is down', async () => {
+    const downApp = await startApp({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:9/mf-manifest.json' });
+    const context = await newContext(browser, downApp.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/marketplace');
+      await page.getByText('This part of DentalMarket could not be loaded.').waitFor();
+      await cartButton(page).click();
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    } finally {
+      await context.close();
+      await downApp.stop();
+    }
+  });
+});

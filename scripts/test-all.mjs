@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm test`: builds, type-checks and runs every suite — unit (contracts, store, frontends),
+// backend (embedded PGlite, and the PostgreSQL server when one is reachable or CI is set), and the
+// Playwright end-to-end suite against the app started as `npm start` starts it. Ends with one
+// plain "N passed, N failed" line summing all suites.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+
+const root = new URL('..', import.meta.url).pathname;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  return new Promise((resolve) => {
+    process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+    let tail = '';
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const onData = (stream) => (chunk) => {
+      stream.write(chunk);
+      tail = (tail + chunk.toString()).slice(-20000);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, tail }));
+  });
+}
+
+/** Reads the suite's own closing counts: our Jest reporter's line, or node:test's "# pass/# fail". */
+function count(label, { code, tail }) {
+  const jest = [...tail.matchAll(/^\S+: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
+  const nodePass = [...tail.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)].at(-1);
+  const nodeFail = [...tail.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)].at(-1);
+  const nodeSkip = [...tail.matchAll(/^(?:#|ℹ) skipped (\d+)$/gm)].at(-1);
+  if (jest) {
+    totals.passed += Number(jest[1]);
+    totals.failed += Number(jest[2]);
+    totals.skipped += Number(jest[3] ?? 0);
+  } else if (nodePass && nodeFail) {
+    totals.passed += Number(nodePass[1]);
+    totals.failed += Number(nodeFail[1]);
+    totals.skipped += Number(nodeSkip?.[1] ?? 0);
+  }
+  if (code !== 0) failures.push(label);
+}
+
+function postgresReachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || 5432) });
+    socket.setTimeout(1500);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+
+const build = await run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
+if (build.code !== 0) failures.push('build');
+const typecheck = await run('typecheck', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static']);
+if (typecheck.code !== 0) failures.push('typecheck');
+
+if (failures.length === 0) {
+  for (const ws of ['libs/contracts', 'libs/store']) {
+    count(ws, await run(ws, 'npm', ['test', '--workspace', ws]));
+  }
+
+  const { DATABASE_URL, ...withoutDb } = process.env;
+  count('backend (embedded PGlite)', await run('backend (embedded PGlite)', 'npm', ['test', '--workspace', 'backend'], { ...withoutDb, DATABASE_URL: '' }));
+
+  const serverUrl = process.env.TEST_DATABASE_URL || DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (process.env.CI === 'true' || (await postgresReachable(serverUrl))) {
+    count('backend (PostgreSQL server)', await run('backend (PostgreSQL server)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: serverUrl }));
+  } else {
+    process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run is CI's; embedded run done above)\n`);
+  }
+
+  count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '' }));
+}
+
+process.stdout.write(`\n=== all suites${failures.length ? ` — failed: ${failures.join(', ')}` : ''}\n`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+process.exit(failures.length ? 1 : 0);
