@@ -1,0 +1,8 @@
+import { jestConfig } from '../jest.preset.mjs';
+
+export default jestConfig({
+  rootDir: '.',
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 60_000,
+});

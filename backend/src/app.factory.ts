@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { type LogLevel, ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Express } from 'express';
+import passport from 'passport';
+import { AppModule } from './app.module.js';
+import { sessionMiddleware } from './auth/session.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { requestId } from './common/request-id.middleware.js';
+import { type AppConfig, loadConfig } from './config/app-config.js';
+import { Database } from './database/database.js';
+import { runSeed } from './database/seed/seed.js';
+import { mountStaticFrontends } from './frontend/static-frontends.js';
+
+export interface CreateAppOptions {
+  /** environment to read the configuration from (default process.env) */
+  env?: NodeJS.ProcessEnv;
+  /** seed an empty database with the demo catalogue (default true) */
+  seed?: boolean;
+  logger?: LogLevel[] | false;
+}
+
+function setUpSwagger(app: NestExpressApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('DentalMarket API')
+      .setDescription('Catalogue, accounts and frontend runtime configuration of the DentalMarket marketplace.')
+      .setVersion('0.1.0')
+      .addCookieAuth('dentalmarket.sid')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/**
+ * Builds the whole application (not yet listening): configuration, database with migrations,
+ * seed, sessions, validation, error filter, Swagger and static frontends. main.ts and tests share it.
+ */
+export async function createApp(options: CreateAppOptions = {}): Promise<{ app: NestExpressApplication; config: AppConfig }> {
+  const config = loadConfig(options.env ?? process.env);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    abortOnError: false,
+    bodyParser: true,
+    logger: options.logger ?? ['log', 'warn', 'error'],
+  });
+  try {
+    const database = app.get(Database);
+    if (options.seed ?? true) await runSeed(database.dataSource);
+
+    const server = app.getHttpAdapter().getInstance() as Express;
+    server.disable('x-powered-by');
+    server.set('trust proxy', 1);
+    app.use(requestId);
+    const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret);
+    database.onClose(sessions.close);
+    app.use('/api', sessions.middleware, passport.initialize(), passport.session());
+    mountStaticFrontends(server, config);
+
+    app.setGlobalPrefix('api');
+    app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+    app.useGlobalFilters(new AllExceptionsFilter());
+    app.enableShutdownHooks();
+    setUpSwagger(app);
+    await app.init();
+    return { app, config };
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module.js';
+import { CatalogModule } from './catalog/catalog.module.js';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { DatabaseModule } from './database/database.module.js';
+import { FrontendModule } from './frontend/frontend.module.js';
+import { HealthModule } from './health/health.module.js';
+
+/** Makes the validated configuration injectable everywhere as APP_CONFIG. */
+@Global()
+@Module({})
+class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, AuthModule, CatalogModule, FrontendModule],
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiProperty,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiErrorDto } from '../common/api-error.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { mapUser, UserDto } from './dto/user.dto.js';
+import { AuthenticatedGuard, LocalAuthGuard } from './guards.js';
+import { SESSION_COOKIE } from './session.js';
+import type { User } from './user.entity.js';
+import { UsersService } from './users.service.js';
+
+class MessageDto {
+  @ApiProperty({ example: 'Logged out' })
+  message: string;
+}
+
+function logIn(request: Request, user: User): Promise<void> {
+  return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+}
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly users: UsersService) {}
+
+  /** The signed-in user. */
+  @Get('me')
+  @UseGuards(AuthenticatedGuard)
+  @ApiOkResponse({ type: UserDto })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'no session' })
+  me(@Req() request: Request): UserDto {
+    return mapUser(request.user as User);
+  }
+
+  /** Signs in with username and password; the session id is regenerated. */
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LocalAuthGuard)
+  @ApiBody({ type: LoginDto })
+  @ApiOkResponse({ type: UserDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Invalid username or password' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'too many failed attempts' })
+  login(@Req() request: Request): UserDto {
+    return mapUser(request.user as User);
+  }
+
+  /** Creates a customer account and signs it in. */
+  @Post('register')
+  @ApiCreatedResponse({ type: UserDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'username or email taken' })
+  async register(@Body() body: RegisterDto, @Req() request: Request): Promise<UserDto> {
+    const user = await this.users.registerCustomer({
+      username: body.username,
+      email: body.email,
+      full_name: body.full_name ?? null,
+      password: body.password,
+    });
+    await logIn(request, user);
+    return mapUser(user);
+  }
+
+  /** Ends the session (destroyed server-side) and clears the cookie. */
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MessageDto })
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageDto> {
+    await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      request.session ? request.session.destroy((error) => (error ? reject(error) : resolve())) : resolve(),
+    );
+    response.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'Logged out' };
+  }
+}

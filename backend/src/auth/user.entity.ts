@@ -1,0 +1,28 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { USER_ROLES, type UserRole } from '@dentalmarket/contracts';
+
+/** An account: a customer (the default) or an admin. `password` is an argon2id hash. */
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text', unique: true })
+  username: string;
+
+  /** argon2id hash; never leaves the auth module */
+  @Column({ type: 'text' })
+  password: string;
+
+  @Column({ type: 'text', unique: true })
+  email: string;
+
+  @Column({ type: 'text', nullable: true })
+  full_name: string | null;
+
+  @Column({ type: 'enum', enum: USER_ROLES, enumName: 'user_role', default: 'customer' })
+  role: UserRole;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import argon2 from 'argon2';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { UserRole } from '@dentalmarket/contracts';
+import { User } from './user.entity.js';
+
+export interface NewUser {
+  username: string;
+  email: string;
+  full_name?: string | null;
+  password: string;
+  role: UserRole;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+/** Creates a user with an argon2id hash, through the given manager (e.g. a transaction's). */
+export async function insertUser(manager: EntityManager, user: NewUser): Promise<User> {
+  const entity = manager.create(User, {
+    username: user.username,
+    email: user.email,
+    full_name: user.full_name ?? null,
+    role: user.role,
+    password: await hashPassword(user.password),
+  });
+  return manager.save(entity);
+}
+
+@Injectable()
+export class UsersService {
+  /** Verified against when the username is unknown, so both failures take the same time. */
+  private readonly dummyHash = hashPassword('not-a-real-password');
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  findById(id: number): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ id });
+  }
+
+  /** The user whose username and password match, or null. */
+  async verifyCredentials(username: string, password: string): Promise<User | null> {
+    const user = await this.dataSource.getRepository(User).findOneBy({ username });
+    const hash = user?.password ?? (await this.dummyHash);
+    const ok = await argon2.verify(hash, password).catch(() => false);
+    return user && ok ? user : null;
+  }
+
+  /** Public registration: always a customer. A taken username or email is a 409 (unique violation). */
+  registerCustomer(input: Omit<NewUser, 'role'>): Promise<User> {
+    return insertUser(this.dataSource.manager, { ...input, role: 'customer' });
+  }
+}

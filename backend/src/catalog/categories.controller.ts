@@ -1,0 +1,33 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorDto } from '../common/api-error.dto.js';
+import { CategoriesService } from './categories.service.js';
+import { CategoriesQueryDto, CategoryDto } from './dto/category.dto.js';
+import { ProductDto } from './dto/product.dto.js';
+import { SlugParamDto } from './dto/slug-param.dto.js';
+import { ProductsService } from './products.service.js';
+
+@ApiTags('catalog')
+@Controller('categories')
+export class CategoriesController {
+  constructor(
+    private readonly categories: CategoriesService,
+    private readonly products: ProductsService,
+  ) {}
+
+  /** Categories by sort order then name, each with its subcategory count. */
+  @Get()
+  @ApiOkResponse({ type: [CategoryDto] })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'productType is not a product type' })
+  list(@Query() query: CategoriesQueryDto): Promise<CategoryDto[]> {
+    return this.categories.list(query.productType);
+  }
+
+  /** Every product of the category, by name. */
+  @Get(':slug/products')
+  @ApiOkResponse({ type: [ProductDto] })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no category has this slug' })
+  listProducts(@Param() params: SlugParamDto): Promise<ProductDto[]> {
+    return this.products.byCategorySlug(params.slug);
+  }
+}

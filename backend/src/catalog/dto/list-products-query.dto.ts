@@ -1,0 +1,71 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  LIMITS,
+  PRODUCT_SORTS,
+  PRODUCT_TYPES,
+  type ProductListFilter,
+  type ProductSort,
+  type ProductType,
+} from '@dentalmarket/contracts';
+
+export const DEFAULT_PRODUCT_LIMIT = 50;
+
+/** "true"/"1" and "false"/"0"; anything else stays as given and fails @IsBoolean. */
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (value === 'true' || value === '1' || value === true) return true;
+  if (value === 'false' || value === '0' || value === false) return false;
+  return value;
+};
+
+/** The product list filter of SPEC §3; every field optional. */
+export class ListProductsQueryDto implements ProductListFilter {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.slugMax)
+  categorySlug?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.slugMax)
+  subcategorySlug?: string;
+
+  @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  subcategoryId?: number;
+
+  @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  categoryId?: number;
+
+  @ApiPropertyOptional({ enum: PRODUCT_TYPES })
+  @IsOptional()
+  @IsIn(PRODUCT_TYPES, { message: `productType must be one of: ${PRODUCT_TYPES.join(', ')}` })
+  productType?: ProductType;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'featured must be true or false' })
+  featured?: boolean;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'new must be true or false' })
+  new?: boolean;
+
+  @ApiPropertyOptional({ description: 'case-insensitive match on name or description' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: PRODUCT_SORTS, description: 'default: by name' })
+  @IsOptional()
+  @IsIn(PRODUCT_SORTS, { message: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` })
+  sort?: ProductSort;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.productSearchFetchLimit, default: DEFAULT_PRODUCT_LIMIT })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(LIMITS.productSearchFetchLimit)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'inStock must be true or false' })
+  inStock?: boolean;
+}

@@ -1,0 +1,91 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import {
+  PRODUCT_TYPES,
+  type Product as ProductWire,
+  type ProductListResponse,
+  type ProductType,
+  type Specifications,
+} from '@dentalmarket/contracts';
+import type { Product } from '../product.entity.js';
+
+export class ProductTypeParamDto {
+  @ApiProperty({ enum: PRODUCT_TYPES })
+  @IsIn(PRODUCT_TYPES, { message: `type must be one of: ${PRODUCT_TYPES.join(', ')}` })
+  type: ProductType;
+}
+
+export class ProductDto implements ProductWire {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+  @ApiProperty() description: string;
+  @ApiProperty({ example: '1299.00', description: 'numeric(10,2) as a two-decimal string' }) price: string;
+  @ApiProperty({ type: String, nullable: true, example: '/media/seed/chair.svg' }) image_url: string | null;
+  @ApiProperty({ type: String, nullable: true }) image_data: string | null;
+  @ApiProperty({ type: String, nullable: true }) image_type: string | null;
+  @ApiProperty() category_id: number;
+  @ApiProperty({ type: Number, nullable: true }) subcategory_id: number | null;
+  @ApiProperty() manufacturer: string;
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { power: '220 V' } })
+  specifications: Specifications;
+  @ApiProperty({ enum: PRODUCT_TYPES }) product_type: ProductType;
+  @ApiProperty({ type: String, nullable: true }) external_link: string | null;
+  @ApiProperty({ type: String, nullable: true }) affiliate_link: string | null;
+  @ApiProperty({ type: 'object', nullable: true, additionalProperties: true }) service_details: Record<string, unknown> | null;
+  @ApiProperty({ type: [String] }) features: string[];
+  @ApiProperty() is_featured: boolean;
+  @ApiProperty() is_new: boolean;
+  @ApiProperty({ type: String, nullable: true, example: '4.5', description: 'numeric(3,1) out of 5' }) rating: string | null;
+  @ApiProperty() reviews_count: number;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty() slug: string;
+  @ApiProperty() in_stock: boolean;
+  @ApiProperty({ type: String, nullable: true }) delivery_time: string | null;
+  @ApiProperty({ type: String, nullable: true }) warranty: string | null;
+}
+
+export class ProductListDto implements ProductListResponse {
+  @ApiProperty({ type: [ProductDto] }) products: ProductDto[];
+  @ApiProperty({ description: 'number of products matching the filter' }) total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}
+
+function asFeatures(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+function asSpecifications(value: unknown): Specifications {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, text]) => [key, String(text)]));
+}
+
+export function mapProduct(product: Product): ProductDto {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    image_url: product.image_url,
+    image_data: product.image_data,
+    image_type: product.image_type,
+    category_id: product.category_id,
+    subcategory_id: product.subcategory_id,
+    manufacturer: product.manufacturer,
+    specifications: asSpecifications(product.specifications),
+    product_type: product.product_type,
+    external_link: product.external_link,
+    affiliate_link: product.affiliate_link,
+    service_details: product.service_details,
+    features: asFeatures(product.features),
+    is_featured: product.is_featured,
+    is_new: product.is_new,
+    rating: product.rating,
+    reviews_count: product.reviews_count,
+    created_at: product.created_at.toISOString(),
+    slug: product.slug,
+    in_stock: product.in_stock,
+    delivery_time: product.delivery_time,
+    warranty: product.warranty,
+  };
+}

@@ -1,0 +1,10 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Length } from 'class-validator';
+import { LIMITS } from '@dentalmarket/contracts';
+
+export class SlugParamDto {
+  @ApiProperty({ example: 'dental-chairs-units' })
+  @IsString()
+  @Length(1, LIMITS.slugMax)
+  slug: string;
+}

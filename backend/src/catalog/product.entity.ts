@@ -1,0 +1,98 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
+import { Category } from './category.entity.js';
+import { Subcategory } from './subcategory.entity.js';
+
+/**
+ * Anything the marketplace lists: equipment (can go in the cart), a service, or a partner
+ * (affiliate) product. Money stays a numeric string end to end.
+ */
+@Entity({ name: 'products' })
+export class Product {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  /** numeric(10,2), read as a string such as "1299.00" */
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  price: string;
+
+  @Column({ type: 'text', nullable: true })
+  image_url: string | null;
+
+  /** base64 image body when an upload is stored inline */
+  @Column({ type: 'text', nullable: true })
+  image_data: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  image_type: string | null;
+
+  @Column({ type: 'integer' })
+  category_id: number;
+
+  /** Category deletion is refused while products remain (RESTRICT). */
+  @ManyToOne(() => Category, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'category_id' })
+  category?: Relation<Category>;
+
+  @Column({ type: 'integer', nullable: true })
+  subcategory_id: number | null;
+
+  @ManyToOne(() => Subcategory, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'subcategory_id' })
+  subcategory?: Relation<Subcategory> | null;
+
+  @Column({ type: 'text' })
+  manufacturer: string;
+
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  specifications: Specifications;
+
+  @Column({ type: 'enum', enum: PRODUCT_TYPES, enumName: 'product_type' })
+  product_type: ProductType;
+
+  @Column({ type: 'text', nullable: true })
+  external_link: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  affiliate_link: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  service_details: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  features: string[];
+
+  @Column({ type: 'boolean', default: false })
+  is_featured: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  is_new: boolean;
+
+  /** numeric(3,1) out of 5, read as a string such as "4.5" */
+  @Column({ type: 'numeric', precision: 3, scale: 1, nullable: true })
+  rating: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  reviews_count: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @Column({ type: 'text', unique: true })
+  slug: string;
+
+  @Column({ type: 'boolean', default: true })
+  in_stock: boolean;
+
+  @Column({ type: 'text', nullable: true })
+  delivery_time: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  warranty: string | null;
+}

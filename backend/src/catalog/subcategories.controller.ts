@@ -1,0 +1,33 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorDto } from '../common/api-error.dto.js';
+import { ProductDto } from './dto/product.dto.js';
+import { SlugParamDto } from './dto/slug-param.dto.js';
+import { SubcategoriesQueryDto, SubcategoryDto } from './dto/subcategory.dto.js';
+import { ProductsService } from './products.service.js';
+import { SubcategoriesService } from './subcategories.service.js';
+
+@ApiTags('catalog')
+@Controller('subcategories')
+export class SubcategoriesController {
+  constructor(
+    private readonly subcategories: SubcategoriesService,
+    private readonly products: ProductsService,
+  ) {}
+
+  /** Subcategories by sort order then name. */
+  @Get()
+  @ApiOkResponse({ type: [SubcategoryDto] })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'categoryId is not a positive integer' })
+  list(@Query() query: SubcategoriesQueryDto): Promise<SubcategoryDto[]> {
+    return this.subcategories.list(query.categoryId);
+  }
+
+  /** Every product of the subcategory, by name. */
+  @Get(':slug/products')
+  @ApiOkResponse({ type: [ProductDto] })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no subcategory has this slug' })
+  listProducts(@Param() params: SlugParamDto): Promise<ProductDto[]> {
+    return this.products.bySubcategorySlug(params.slug);
+  }
+}

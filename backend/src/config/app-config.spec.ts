@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig, REPO_ROOT } from './app-config.js';
+
+describe('loadConfig', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-config-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('applies the documented defaults; empty strings count as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.nodeEnv).toBe('development');
+    expect(config.frontendDistRoot).toBe(REPO_ROOT);
+    expect(config.remotes.storefront).toBe('/remotes/storefront/mf-manifest.json');
+  });
+
+  it('resolves a relative DATA_DIR against the repository root', () => {
+    const config = loadConfig({ DATA_DIR: path.relative(REPO_ROOT, dataDir) });
+    expect(config.dataDir).toBe(dataDir);
+  });
+
+  it('generates the session secret once and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(20) }).sessionSecret).toBe('x'.repeat(20));
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT must be an integer between 0 and 65535');
+      expect(message).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('NODE_ENV must be one of development, production, test');
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+
+/** The repository root: backend/src/config (tests) or backend/dist/config (build) → three levels up. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** backend/ itself, for assets that ship with the API. */
+export const BACKEND_ROOT = path.join(REPO_ROOT, 'backend');
+
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Raw environment as read at boot; every field optional, empty strings count as unset. */
+class EnvironmentVariables {
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'PORT must be an integer between 0 and 65535' })
+  @Min(0, { message: 'PORT must be an integer between 0 and 65535' })
+  @Max(65535, { message: 'PORT must be an integer between 0 and 65535' })
+  PORT?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  DATA_DIR?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(16, { message: 'SESSION_SECRET must be at least 16 characters long' })
+  SESSION_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be one of development, production, test' })
+  NODE_ENV?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REMOTE_STOREFRONT_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REMOTE_CHECKOUT_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REMOTE_ADMIN_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  FRONTEND_DIST_ROOT?: string;
+}
+
+/** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
+export interface AppConfig {
+  port: number;
+  /** unset: the embedded PGlite under `dataDir` */
+  databaseUrl: string | undefined;
+  /** absolute */
+  dataDir: string;
+  sessionSecret: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  remotes: { storefront: string; checkout: string; admin: string };
+  /** absolute; holds shell/dist, storefront-mfe/dist, checkout-mfe/dist, admin-mfe/dist */
+  frontendDistRoot: string;
+  /** absolute; seed images served at /media/seed */
+  seedImagesDir: string;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Relative paths resolve against the repository root, whichever directory the API starts from. */
+function resolveFromRoot(value: string | undefined, fallback: string): string {
+  return path.resolve(REPO_ROOT, value ?? fallback);
+}
+
+/** Reads DATA_DIR/session-secret, creating it once with a random value so sessions survive restarts. */
+function persistedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 16) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
+  const errors = validateSync(raw, { whitelist: false, skipMissingProperties: false });
+  if (errors.length > 0) {
+    throw new ConfigError(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })));
+  }
+  const dataDir = resolveFromRoot(raw.DATA_DIR, 'data');
+  return {
+    port: raw.PORT ?? 3000,
+    databaseUrl: raw.DATABASE_URL,
+    dataDir,
+    sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    nodeEnv: (raw.NODE_ENV as AppConfig['nodeEnv'] | undefined) ?? 'development',
+    remotes: {
+      storefront: raw.REMOTE_STOREFRONT_URL ?? '/remotes/storefront/mf-manifest.json',
+      checkout: raw.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
+      admin: raw.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
+    },
+    frontendDistRoot: resolveFromRoot(raw.FRONTEND_DIST_ROOT, '.'),
+    seedImagesDir: path.join(BACKEND_ROOT, 'assets', 'seed-images'),
+  };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { AppConfig } from '../config/app-config.js';
+
+/** The remotes and the folder each one builds to, under FRONTEND_DIST_ROOT. */
+export const REMOTES = {
+  storefront: 'storefront-mfe/dist',
+  checkout: 'checkout-mfe/dist',
+  admin: 'admin-mfe/dist',
+} as const;
+
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+/** Entry points must be revalidated so a new deploy is picked up at once. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
+/** webpack chunk names carry a content hash, e.g. 123.4f9a2c1b.js or main.4f9a2c1b8e.css */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+function setCacheHeaders(res: Response, file: string): void {
+  const name = path.basename(file);
+  if (ALWAYS_REVALIDATE.has(name) || !HASHED.test(name)) res.setHeader('Cache-Control', 'no-cache');
+  else res.setHeader('Cache-Control', ONE_YEAR);
+}
+
+function notFound(_req: Request, res: Response): void {
+  res.status(404).type('text/plain').send('Not Found');
+}
+
+/**
+ * Serves the built frontends from one process: each remote under /remotes/<name>/ (CORS open, a
+ * missing file is a plain 404), seed images under /media/seed/, and the shell at / with a history
+ * fallback so client routes (and the client's own 404 page) load index.html.
+ */
+export function mountStaticFrontends(app: Express, config: AppConfig): void {
+  for (const [name, folder] of Object.entries(REMOTES)) {
+    const mount = `/remotes/${name}`;
+    app.use(mount, (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      next();
+    });
+    app.use(mount, express.static(path.join(config.frontendDistRoot, folder), { index: false, setHeaders: setCacheHeaders }));
+    app.use(mount, notFound);
+  }
+
+  app.use(
+    '/media/seed',
+    express.static(config.seedImagesDir, { index: false, setHeaders: (res) => res.setHeader('Cache-Control', ONE_YEAR) }),
+  );
+  app.use('/media/seed', notFound);
+
+  const shellDir = path.join(config.frontendDistRoot, 'shell', 'dist');
+  const shellIndex = path.join(shellDir, 'index.html');
+  const serveShell = express.static(shellDir, { index: false, setHeaders: setCacheHeaders });
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isApi(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    serveShell(req, res, () => {
+      if (!req.accepts('html') || path.extname(req.path) !== '') return next();
+      if (!fs.existsSync(shellIndex)) {
+        res
+          .status(503)
+          .type('text/plain')
+          .send(`The frontend is not built (${shellIndex} is missing). Run \`npm run build\` in the repository root, then restart.`);
+        return;
+      }
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(shellIndex);
+    });
+  });
+}

@@ -1,0 +1,20 @@
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.factory.js';
+import { ConfigError } from './config/app-config.js';
+import { DataDirLockedError } from './database/data-dir-lock.js';
+
+async function bootstrap(): Promise<void> {
+  const { app, config } = await createApp();
+  await app.listen(config.port);
+  const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  new Logger('DentalMarket').log(`Listening on http://localhost:${config.port} (database: ${database})`);
+}
+
+bootstrap().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error('DentalMarket failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { startTestApp, tempDir, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let root: string;
+
+function write(file: string, content: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), content);
+}
+
+beforeAll(async () => {
+  root = tempDir('frontends');
+  write('shell/dist/index.html', '<!doctype html><title>DentalMarket shell</title>');
+  write('shell/dist/main.0123abcd89.js', 'console.log("shell")');
+  write('storefront-mfe/dist/mf-manifest.json', '{"name":"storefront"}');
+  write('storefront-mfe/dist/remoteEntry.js', 'var storefront;');
+  write('storefront-mfe/dist/123.4f9a2c1b77.js', 'chunk');
+  t = await startTestApp({ FRONTEND_DIST_ROOT: root, REMOTE_ADMIN_URL: 'https://admin.example.com/mf-manifest.json' }, { seed: false });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('static frontends', () => {
+  it('serves the shell at / and falls back to index.html for client routes', async () => {
+    const home = await request(t.http).get('/').set('Accept', 'text/html').expect(200);
+    expect(home.text).toContain('DentalMarket shell');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    for (const route of ['/marketplace', '/admin', '/some/unknown/page']) {
+      const res = await request(t.http).get(route).set('Accept', 'text/html,application/xhtml+xml').expect(200);
+      expect(res.text).toContain('DentalMarket shell');
+    }
+  });
+
+  it('gives hashed chunks a long cache', async () => {
+    const res = await request(t.http).get('/main.0123abcd89.js').expect(200);
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+  });
+
+  it('serves each remote under /remotes/<name>/ with CORS, entry files not cached', async () => {
+    const manifest = await request(t.http).get('/remotes/storefront/mf-manifest.json').expect(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(JSON.parse(manifest.text)).toEqual({ name: 'storefront' });
+    const entry = await request(t.http).get('/remotes/storefront/remoteEntry.js').expect(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await request(t.http).get('/remotes/storefront/123.4f9a2c1b77.js').expect(200);
+    expect(chunk.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a plain 404 (not the shell) for a missing remote file', async () => {
+    const res = await request(t.http).get('/remotes/storefront/missing.js').set('Accept', 'text/html').expect(404);
+    expect(res.text).not.toContain('DentalMarket shell');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    await request(t.http).get('/remotes/checkout/mf-manifest.json').expect(404);
+  });
+
+  it('serves seed images under /media/seed/', async () => {
+    const images = fs.readdirSync(t.config.seedImagesDir);
+    expect(images.length).toBeGreaterThan(0);
+    const res = await request(t.http).get(`/media/seed/${images[0]}`).expect(200);
+    expect(res.headers['cache-control']).toContain('max-age=31536000');
+    await request(t.http).get('/media/seed/no-such-image.svg').expect(404);
+  });
+
+  it('keeps /api JSON: unknown API routes are JSON 404s, not the shell', async () => {
+    const res = await request(t.http).get('/api/nope').set('Accept', 'text/html').expect(404);
+    expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/nope', error: 'Not Found' });
+  });
+
+  it('overrides a remote URL from the environment', async () => {
+    const res = await request(t.http).get('/api/mf-manifest').expect(200);
+    expect(res.body).toEqual({
+      storefront: '/remotes/storefront/mf-manifest.json',
+      checkout: '/remotes/checkout/mf-manifest.json',
+      admin: 'https://admin.example.com/mf-manifest.json',
+    });
+  });
+
+  it('answers 503 with instructions when the shell is not built', async () => {
+    fs.rmSync(path.join(root, 'shell'), { recursive: true });
+    const res = await request(t.http).get('/marketplace').set('Accept', 'text/html').expect(503);
+    expect(res.text).toContain('npm run build');
+  });
+});

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import pg from 'pg';
+
+export default async function globalTeardown(): Promise<void> {
+  const serverUrl = process.env.DM_TEST_SERVER_URL;
+  const database = process.env.DM_TEST_DATABASE;
+  if (serverUrl && database) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  }
+  if (process.env.DM_TEST_TMP) fs.rmSync(process.env.DM_TEST_TMP, { recursive: true, force: true });
+}
