@@ -1,0 +1,5 @@
+import { renderStandalone } from '@dentalmarket/ui';
+import App from './App.js';
+
+// Standalone page of this remote (its own store); the shell loads ./App through remoteEntry.js instead.
+renderStandalone(App);

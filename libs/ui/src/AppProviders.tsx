@@ -1,0 +1,36 @@
+import { StrictMode, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from 'react-router';
+import Button from '@mui/material/Button';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink } from 'react-router';
+import type { AppStore } from '@dentalmarket/store';
+import { AppSnackbarProvider } from './AppSnackbarProvider.js';
+import { theme } from './theme.js';
+
+/** Everything a page of the product runs inside: the store, theme, toasts and router. */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <AppSnackbarProvider>
+            <BrowserRouter>{children}</BrowserRouter>
+          </AppSnackbarProvider>
+        </ThemeProvider>
+      </Provider>
+    </StrictMode>
+  );
+}
+
+/** 'Back to marketplace' link to the home page, used at the top of checkout and admin. */
+export function BackToMarketplaceButton() {
+  return (
+    <Button component={RouterLink} to="/" startIcon={<ArrowBack />} sx={{ mb: 2 }}>
+      Back to marketplace
+    </Button>
+  );
+}

@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
+
+export interface ProductImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** fixed height; without it the image keeps the catalogue's 4:3 shape */
+  height?: number | string;
+}
+
+/** A product image that shows an 'Image Not Found' placeholder when missing or broken. */
+export function ProductImage({ src, alt, height }: ProductImageProps) {
+  const size = height === undefined ? { aspectRatio: '4 / 3', width: '100%' } : { height, width: '100%' };
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) {
+    return (
+      <Box
+        role="img"
+        aria-label={`${alt}: Image Not Found`}
+        sx={{ ...size, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', color: 'text.secondary' }}
+      >
+        <ImageNotSupportedOutlined fontSize="large" />
+        <Typography variant="caption">Image Not Found</Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={alt}
+      loading="lazy"
+      onError={() => setFailedSrc(src)}
+      sx={{ ...size, objectFit: 'cover', display: 'block', bgcolor: 'grey.100' }}
+    />
+  );
+}

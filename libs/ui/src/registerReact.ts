@@ -1,0 +1,10 @@
+type Scope = typeof globalThis & { __DM_REACT_INSTANCES__?: Set<unknown> };
+
+/**
+ * Records the React a federated app runs with. Call it with the app's OWN `import React` (not
+ * through this shared lib), so a duplicated React shows as a second entry; browser tests expect 1.
+ */
+export function registerReactInstance(react: unknown): void {
+  const scope = globalThis as Scope;
+  (scope.__DM_REACT_INSTANCES__ ??= new Set()).add(react);
+}

@@ -1,0 +1,54 @@
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
+import { Link as RouterLink } from 'react-router';
+import { selectCartCount, selectIsAdmin, useAppSelector } from '@dentalmarket/store';
+
+export function Header() {
+  const count = useAppSelector(selectCartCount);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  const cartLabel = `Cart (${count} ${count === 1 ? 'item' : 'items'})`;
+  return (
+    <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Container maxWidth="xl">
+        <Toolbar disableGutters sx={{ gap: 1 }}>
+          <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main', textDecoration: 'none', mr: { xs: 1, sm: 2 } }}>
+            <MedicalServicesOutlined />
+            <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 0.2 }}>
+              DentalMarket
+            </Typography>
+          </Box>
+          <Button component={RouterLink} to="/marketplace" color="inherit" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+            Marketplace
+          </Button>
+          <Box sx={{ flexGrow: 1 }} />
+          {isAdmin ? (
+            <Button component={RouterLink} to="/admin" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+              Admin Panel
+            </Button>
+          ) : (
+            <Button component={RouterLink} to="/auth" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
+              Admin Login
+            </Button>
+          )}
+          <IconButton component={RouterLink} to="/checkout" aria-label={cartLabel} color="primary" sx={{ mr: 0.5 }}>
+            <Badge
+              color="secondary"
+              badgeContent={<span data-testid="cart-count">{count}</span>}
+              invisible={count === 0}
+            >
+              <ShoppingCartOutlined />
+            </Badge>
+          </IconButton>
+        </Toolbar>
+      </Container>
+    </AppBar>
+  );
+}

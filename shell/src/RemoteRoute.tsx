@@ -1,0 +1,78 @@
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { PageSpinner } from '@dentalmarket/ui';
+import { loadRemoteApp, type RemoteName } from './remotes.js';
+
+interface BoundaryProps {
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error('A remote failed to load or render:', error);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Box sx={{ maxWidth: 640, mx: 'auto', my: 6 }}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={this.props.onRetry}>
+              Retry
+            </Button>
+          }
+        >
+          This part of DentalMarket could not be loaded. Check your connection and try again.
+        </Alert>
+      </Box>
+    );
+  }
+}
+
+const loaded = new Map<RemoteName, ComponentType>();
+const failed = new Set<RemoteName>();
+
+/** One lazy component per remote while it works; a failed remote is registered afresh next time. */
+function lazyRemote(name: RemoteName, attempt: number): ComponentType {
+  const cached = loaded.get(name);
+  if (attempt === 0 && cached) return cached;
+  const component = lazy(() =>
+    loadRemoteApp(name, attempt > 0 || failed.has(name)).then(
+      (module) => {
+        failed.delete(name);
+        return module;
+      },
+      (error: unknown) => {
+        failed.add(name);
+        loaded.delete(name);
+        throw error;
+      },
+    ),
+  );
+  loaded.set(name, component);
+  return component;
+}
+
+/** A remote's App behind an error boundary and Suspense; Retry loads it again without a reload. */
+export function RemoteRoute({ name }: { name: RemoteName }) {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = useMemo(() => lazyRemote(name, attempt), [name, attempt]);
+  return (
+    <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<PageSpinner />}>
+        <Remote />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useSnackbar } from 'notistack';
+import { TIMINGS } from '@dentalmarket/contracts';
+import { toastMessage } from '@dentalmarket/ui';
+import { api, selectSessionExpired, sessionActions, useAppDispatch, useAppSelector, useGetMeQuery } from '@dentalmarket/store';
+
+/** Loads the session (GET /api/me, refetched every 5 minutes) and handles its expiry (SPEC §4). */
+export function SessionWatcher() {
+  useGetMeQuery(undefined, { pollingInterval: TIMINGS.sessionRefetchMs });
+  const expired = useAppSelector(selectSessionExpired);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+
+  useEffect(() => {
+    if (!expired) return;
+    console.log('Session expired, redirecting to auth page');
+    dispatch(api.util.invalidateTags(['Me']));
+    enqueueSnackbar(toastMessage('Session Expired', 'Your session has expired. Please log in again.'), { variant: 'error' });
+    dispatch(sessionActions.acknowledgeExpiry());
+    navigate('/auth');
+  }, [expired, dispatch, navigate, enqueueSnackbar]);
+
+  return null;
+}

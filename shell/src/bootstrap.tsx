@@ -1,0 +1,14 @@
+import { createRoot } from 'react-dom/client';
+import { makeStore } from '@dentalmarket/store';
+import { AppProviders } from '@dentalmarket/ui';
+import { App } from './App.js';
+import { installDiagnostics } from './singletons.js';
+
+installDiagnostics();
+
+// The one store of the page; every remote reads and writes it through the shared libs/store.
+createRoot(document.getElementById('root')!).render(
+  <AppProviders store={makeStore()}>
+    <App />
+  </AppProviders>,
+);

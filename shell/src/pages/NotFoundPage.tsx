@@ -1,0 +1,20 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 10 }}>
+      <Typography variant="h1" gutterBottom>
+        404 Page Not Found
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Did you forget to add the page to the router?
+      </Typography>
+      <Button component={RouterLink} to="/" variant="contained">
+        Back to the marketplace
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemotesManifest } from '@dentalmarket/contracts';
+
+export type RemoteName = keyof RemotesManifest;
+
+let manifest: Promise<RemotesManifest> | null = null;
+const registered = new Set<RemoteName>();
+
+/** Remote URLs come from the backend at run time, so a remote deployed elsewhere needs only config. */
+function fetchManifest(): Promise<RemotesManifest> {
+  manifest ??= fetch('/api/mf-manifest', { headers: { Accept: 'application/json' }, cache: 'no-cache' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+      return response.json() as Promise<RemotesManifest>;
+    })
+    .catch((error: unknown) => {
+      manifest = null; // let a retry ask again
+      throw error;
+    });
+  return manifest;
+}
+
+async function register(name: RemoteName, force: boolean): Promise<void> {
+  if (registered.has(name) && !force) return;
+  const urls = await fetchManifest();
+  const entry = new URL(urls[name], window.location.href).href;
+  // force replaces a remote whose earlier load failed, so Retry really fetches again
+  registerRemotes([{ name, entry }], { force });
+  registered.add(name);
+}
+
+/** Loads a remote's `./App` only when asked (its route is visited); `retry` re-registers it first. */
+export async function loadRemoteApp(name: RemoteName, retry = false): Promise<{ default: ComponentType }> {
+  await register(name, retry);
+  const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
+  if (!module?.default) throw new Error(`The ${name} remote did not provide an App.`);
+  return module;
+}

@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useSnackbar } from 'notistack';
+import type { Product } from '@dentalmarket/contracts';
+import { selectIsInCart, useAppSelector } from '@dentalmarket/store';
+import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
+import { cardPriceLine, externalUrl } from '../priceLine.js';
+import { useAddToCart } from '../useAddToCart.js';
+
+export function ProductCard({ product }: { product: Product }) {
+  const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
+  const addToCart = useAddToCart();
+  const { enqueueSnackbar } = useSnackbar();
+  const price = cardPriceLine(product);
+
+  return (
+    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }}>
+      <Box sx={{ position: 'relative' }}>
+        <ProductImage src={product.image_url} alt={product.name} />
+        <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, left: 8 }}>
+          {product.is_featured && <Chip label="Featured" size="small" color="primary" />}
+          {product.is_new && <Chip label="New" size="small" color="secondary" />}
+        </Stack>
+      </Box>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="overline" color="text.secondary">
+          {product.manufacturer}
+        </Typography>
+        <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+          {product.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          {product.description}
+        </Typography>
+        <ProductRating rating={product.rating} reviews={product.reviews_count} />
+        <Box sx={{ mt: 1.5 }}>
+          <Typography variant="h6" component="p" color="primary.dark" sx={{ fontWeight: 700 }}>
+            {price.primary}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {price.note}
+          </Typography>
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+        {product.product_type === 'equipment' && (
+          <>
+            <Button variant="contained" startIcon={<AddShoppingCart />} onClick={() => addToCart(product)} disabled={!product.in_stock}>
+              Add to cart
+            </Button>
+            {inCart && (
+              <Typography variant="caption" color="secondary.main" sx={{ ml: 1, fontWeight: 600 }}>
+                In cart
+              </Typography>
+            )}
+            {!product.in_stock && (
+              <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                Out of stock
+              </Typography>
+            )}
+          </>
+        )}
+        {product.product_type === 'service' && (
+          <Button
+            variant="outlined"
+            onClick={() => enqueueSnackbar(toastMessage('Request Service', 'Online service requests open soon. Our team will contact you for a quote.'), { variant: 'info' })}
+          >
+            Request Service
+          </Button>
+        )}
+        {product.product_type === 'affiliate' && product.affiliate_link && (
+          <Button variant="outlined" endIcon={<OpenInNew />} href={externalUrl(product.affiliate_link)} target="_blank" rel="noopener noreferrer sponsored">
+            View Product
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

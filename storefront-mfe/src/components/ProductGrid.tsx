@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import type { Product } from '@dentalmarket/contracts';
+import { ProductCard } from './ProductCard.js';
+
+const gridSx = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } };
+
+export function ProductGrid({ products }: { products: Product[] }) {
+  return (
+    <Box sx={gridSx}>
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} />
+      ))}
+    </Box>
+  );
+}
+
+/** Placeholder cards while the listing loads. */
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <Box sx={gridSx} aria-busy="true" aria-label="Loading products">
+      {Array.from({ length: count }, (_, i) => (
+        <Card key={i}>
+          <Skeleton variant="rectangular" sx={{ aspectRatio: "4 / 3", height: "auto" }} />
+          <CardContent>
+            <Skeleton width="40%" />
+            <Skeleton width="90%" height={28} />
+            <Skeleton width="70%" />
+            <Skeleton width="30%" height={32} />
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '@dentalmarket/mf-config';
+
+export default createConfig({
+  name: 'storefront',
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
+  exposes: { './App': './src/App.tsx' },
+  port: 3101,
+});
