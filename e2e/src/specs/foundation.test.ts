@@ -58,6 +58,32 @@ describe('shell routes', () => {
   });
 });
 
+describe('marketplace type selection', () => {
+  it('rewrites the address bar without a navigation when the type changes', async () => {
+    await withPage(async (page) => {
+      await page.goto('/marketplace');
+      await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
+      await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+      await page.getByRole('button', { name: 'Services' }).click();
+      await page.getByRole('heading', { name: 'IT Services' }).waitFor();
+      assert.equal(new URL(page.url()).search, '?type=service');
+      await page.getByText('Get a Quote').first().waitFor();
+      assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true);
+    });
+  });
+
+  it('falls back to partner products for an unknown type', async () => {
+    await withPage(async (page) => {
+      await page.goto('/marketplace?type=bogus');
+      await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
+      await page.getByRole('link', { name: 'View Product' }).first().waitFor();
+      const href = await page.getByRole('link', { name: 'View Product' }).first().getAttribute('href');
+      assert.match(href ?? '', /^https:\/\//);
+      assert.equal(await page.getByRole('link', { name: 'View Product' }).first().getAttribute('target'), '_blank');
+    });
+  });
+});
+
 describe('one store across the federated remotes', () => {
   it('a product added in the storefront shows in the header and in checkout without a reload, and survives a reload', async () => {
     await withPage(async (page) => {
@@ -106,6 +132,40 @@ describe('one store across the federated remotes', () => {
       await page.goto('/checkout');
       await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
       assert.ok(requested.some((url) => url.includes('/remotes/storefront/')), 'the storefront remote was loaded');
+      assert.deepEqual(requested.filter((url) => url.includes('/remotes/admin/')), []);
+    });
+  });
+});
+
+describe('the admin remote', () => {
+  it('loads for an admin, with the same single React and store as the other remotes', async () => {
+    await withPage(async (page, context) => {
+      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
+      assert.equal(login.status(), 200);
+      await page.goto('/marketplace?type=equipment');
+      await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
+      await page.getByRole('link', { name: 'Admin Panel' }).click();
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      assert.equal(await page.getByTestId('cart-count').innerText(), '1', 'the cart is the same store on /admin');
+      await cartButton(page).click();
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      const diagnostics = await page.evaluate(() =>
+        (window as unknown as { __DM_DIAGNOSTICS__: () => { reactCopies: number; storeModuleEvaluations: number } }).__DM_DIAGNOSTICS__(),
+      );
+      assert.deepEqual(diagnostics, { reactCopies: 1, storeModuleEvaluations: 1 });
+    });
+  });
+
+  it('sends a signed-in customer from /admin to / without downloading the admin remote', async () => {
+    await withPage(async (page, context) => {
+      const login = await context.request.post('/api/login', { data: { username: 'dr.smith', password: 'DentalDemo!2026' } });
+      assert.equal(login.status(), 200);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto('/admin');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
+      assert.ok(await page.getByRole('link', { name: 'Admin Login' }).isVisible());
       assert.deepEqual(requested.filter((url) => url.includes('/remotes/admin/')), []);
     });
   });
