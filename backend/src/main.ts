@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
-import { ConfigError } from './config/app-config.js';
+import { ConfigError, REPO_ROOT } from './config/app-config.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
 
 async function bootstrap(): Promise<void> {
+  // An optional .env at the repository root; variables already in the environment win.
+  const envFile = path.join(REPO_ROOT, '.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   const { app, config } = await createApp();
   await app.listen(config.port);
   const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
