@@ -34,6 +34,7 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
     testMatch: ['**/?(*.)+(spec|test).ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     reporters: ['default', path.join(root, 'scripts/jest-plain-summary.cjs')],
+    setupFiles: testEnvironment === 'jsdom' ? [path.join(root, 'scripts/jest-jsdom-setup.cjs')] : [],
     ...overrides,
   };
 }

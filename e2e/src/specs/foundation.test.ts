@@ -137,6 +137,22 @@ describe('one store across the federated remotes', () => {
   });
 });
 
+describe('each remote runs standalone for its team', () => {
+  it('the storefront and checkout builds have their own page with their own store', async () => {
+    await withPage(async (page) => {
+      await page.goto('/remotes/storefront/index.html?type=equipment');
+      await page.getByRole('heading', { name: 'IT Equipment' }).waitFor();
+      await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
+      await page.getByText('Added to cart').waitFor();
+      assert.equal(await page.getByRole('link', { name: /^Cart/ }).count(), 0, 'no shell header: the remote runs alone');
+
+      await page.goto('/remotes/checkout/index.html');
+      await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+      await page.getByText('1 item in your cart').waitFor();
+    });
+  });
+});
+
 describe('the admin remote', () => {
   it('loads for an admin, with the same single React and store as the other remotes', async () => {
     await withPage(async (page, context) => {

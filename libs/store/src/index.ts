@@ -15,6 +15,7 @@ export {
 } from './cartSlice.js';
 export {
   sessionSlice,
+  initialSessionState,
   sessionActions,
   sessionExpired,
   selectCurrentUser,
