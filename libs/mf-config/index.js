@@ -107,6 +107,7 @@ export function createConfig({ name, dirname, exposes, isHost = false, port, tit
       ],
       devServer: {
         port,
+        host: 'localhost',
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         proxy: [{ context: ['/api', '/media', ...(isHost ? ['/remotes'] : [])], target: 'http://localhost:3000' }],

@@ -25,7 +25,7 @@ export function ProductCard({ product }: { product: Product }) {
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }}>
       <Box sx={{ position: 'relative' }}>
         <ProductImage src={product.image_url} alt={product.name} />
-        <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, left: 8 }}>
+        <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, right: 8 }}>
           {product.is_featured && <Chip label="Featured" size="small" color="primary" />}
           {product.is_new && <Chip label="New" size="small" color="secondary" />}
         </Stack>
