@@ -4,7 +4,7 @@
 // and JSON, no database), so numbers compare across machines and runs. Then the gzip size of what
 // a shopper downloads for each federated app. Run after `npm run build`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,9 +28,10 @@ function freePort() {
 async function startApi() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dm-bench-'));
+  chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as the user postgres
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'true', SESSION_SECRET: 'bench-only-session-secret' },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

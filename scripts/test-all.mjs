@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: builds, type-checks and runs every suite — unit (contracts, store, frontends),
-// backend (embedded PGlite, and the PostgreSQL server when one is reachable or CI is set), and the
+// backend (the embedded PostgreSQL, and the PostgreSQL server when one is reachable or CI is set), and the
 // Playwright end-to-end suite against the app started as `npm start` starts it. Ends with one
 // plain "N passed, N failed" line summing all suites.
 import { spawn } from 'node:child_process';
@@ -55,6 +55,7 @@ function postgresReachable(url) {
 }
 
 
+process.stdout.write(`npm test on Node ${process.versions.node}\n`);
 const build = await run('build', 'npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static']);
 if (build.code !== 0) failures.push('build');
 const typecheck = await run('typecheck', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static']);
@@ -65,17 +66,18 @@ if (failures.length === 0) {
     count(ws, await run(ws, 'npm', ['test', '--workspace', ws]));
   }
 
-  const { DATABASE_URL, ...withoutDb } = process.env;
-  count('backend (embedded PGlite)', await run('backend (embedded PGlite)', 'npm', ['test', '--workspace', 'backend'], { ...withoutDb, DATABASE_URL: '' }));
+  const { DATABASE_URL } = process.env;
+  // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
+  count('backend (embedded PostgreSQL)', await run('backend (embedded PostgreSQL)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
 
   const serverUrl = process.env.TEST_DATABASE_URL || DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   if (process.env.CI === 'true' || (await postgresReachable(serverUrl))) {
-    count('backend (PostgreSQL server)', await run('backend (PostgreSQL server)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: serverUrl }));
+    count('backend (PostgreSQL server)', await run('backend (PostgreSQL server)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }));
   } else {
     process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run is CI's; embedded run done above)\n`);
   }
 
-  count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '' }));
+  count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
 }
 
 process.stdout.write(`\n=== all suites${failures.length ? ` — failed: ${failures.join(', ')}` : ''}\n`);

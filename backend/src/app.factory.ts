@@ -11,7 +11,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { requestId } from './common/request-id.middleware.js';
 import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
-import { runSeed } from './database/seed/seed.js';
+import { runSeed, seedPlan } from './database/seed/seed.js';
 import { mountStaticFrontends } from './frontend/static-frontends.js';
 
 export interface CreateAppOptions {
@@ -48,7 +48,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
   });
   try {
     const database = app.get(Database);
-    if (options.seed ?? true) await runSeed(database.dataSource);
+    if (options.seed ?? true) await runSeed(database.dataSource, seedPlan(config));
 
     const server = app.getHttpAdapter().getInstance() as Express;
     server.disable('x-powered-by');

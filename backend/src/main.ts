@@ -1,25 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { Logger } from '@nestjs/common';
-import { createApp } from './app.factory.js';
-import { ConfigError, REPO_ROOT } from './config/app-config.js';
-import { DataDirLockedError } from './database/data-dir-lock.js';
-
-async function bootstrap(): Promise<void> {
-  // An optional .env at the repository root; variables already in the environment win.
-  const envFile = path.join(REPO_ROOT, '.env');
-  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  const { app, config } = await createApp();
-  await app.listen(config.port);
-  const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  new Logger('DentalMarket').log(`Listening on http://localhost:${config.port} (database: ${database})`);
-}
-
-bootstrap().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`\n${error.message}\n`);
-  } else {
-    console.error('DentalMarket failed to start:', error);
-  }
+// The API's entry point. It checks the Node version before anything else loads, so an old Node
+// gets one clear sentence instead of a syntax or module error from deep inside a dependency.
+const MINIMUM_NODE_MAJOR = 22;
+const major = Number(process.versions.node.split('.')[0]);
+if (major < MINIMUM_NODE_MAJOR) {
+  console.error(
+    `DentalMarket needs Node ${MINIMUM_NODE_MAJOR} or later; this is Node ${process.versions.node}. ` +
+      'Run it through npm (`npm start`), which uses the Node that `npm install` put in node_modules/.bin, or install Node 24 LTS.',
+  );
   process.exit(1);
-});
+}
+console.log(`DentalMarket API starting on Node ${process.versions.node}`);
+await import('./server.js');

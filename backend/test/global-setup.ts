@@ -1,6 +1,6 @@
 /**
- * One fresh database per test run. DATABASE_URL / TEST_DATABASE_URL set: a new database
- * `dm_test_<pid>_<time>` on that server (dropped in global-teardown). Unset: the embedded PGlite in
+ * One fresh database per test run. DATABASE_URL set: a new database
+ * `dm_test_<pid>_<time>` on that server (dropped in global-teardown). Unset or empty: the embedded PostgreSQL in
  * a fresh temporary DATA_DIR. The app applies migrations itself, through its normal start path.
  */
 import fs from 'node:fs';
@@ -10,6 +10,8 @@ import pg from 'pg';
 
 export default async function globalSetup(): Promise<void> {
   const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-backend-test-'));
+  // run as root, the embedded PostgreSQL runs as the user postgres, which must reach DATA_DIR
+  fs.chmodSync(tmpRoot, 0o755);
   process.env.DM_TEST_TMP = tmpRoot;
   process.env.DATA_DIR = path.join(tmpRoot, 'data');
   process.env.NODE_ENV = 'test';
@@ -18,7 +20,8 @@ export default async function globalSetup(): Promise<void> {
     delete process.env[name];
   }
 
-  const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  // DATABASE_URL alone decides: empty means the embedded database, whatever else the shell has set
+  const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     process.env.DATABASE_URL = '';
     return;

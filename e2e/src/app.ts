@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,10 +45,11 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dm-e2e-'));
+  chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as the user postgres
   let log = '';
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...process.env, DATABASE_URL: '', NODE_ENV: '', PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {

@@ -61,12 +61,17 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   FRONTEND_DIST_ROOT?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'SEED_DEMO must be true or false' })
+  SEED_DEMO?: string;
 }
 
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
 export interface AppConfig {
   port: number;
-  /** unset: the embedded PGlite under `dataDir` */
+  /** unset: the embedded PostgreSQL server under `dataDir` */
   databaseUrl: string | undefined;
   /** absolute */
   dataDir: string;
@@ -77,6 +82,8 @@ export interface AppConfig {
   frontendDistRoot: string;
   /** absolute; seed images served at /media/seed */
   seedImagesDir: string;
+  /** seed the demo catalogue (and, outside production, the demo accounts): SEED_DEMO, default true outside production */
+  seedDemo: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -116,12 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })));
   }
   const dataDir = resolveFromRoot(raw.DATA_DIR, 'data');
+  const nodeEnv = (raw.NODE_ENV as AppConfig['nodeEnv'] | undefined) ?? 'development';
   return {
     port: raw.PORT ?? 3000,
     databaseUrl: raw.DATABASE_URL,
     dataDir,
     sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
-    nodeEnv: (raw.NODE_ENV as AppConfig['nodeEnv'] | undefined) ?? 'development',
+    nodeEnv,
     remotes: {
       storefront: raw.REMOTE_STOREFRONT_URL ?? '/remotes/storefront/mf-manifest.json',
       checkout: raw.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
@@ -129,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     frontendDistRoot: resolveFromRoot(raw.FRONTEND_DIST_ROOT, '.'),
     seedImagesDir: path.join(BACKEND_ROOT, 'assets', 'seed-images'),
+    seedDemo: raw.SEED_DEMO === undefined ? nodeEnv !== 'production' : raw.SEED_DEMO === 'true',
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 /** What the lock file holds: who owns the embedded database and where its socket listens. */
 export interface LockInfo {
   pid: number;
-  /** host:port of the running PGlite socket server, once it listens */
+  /** directory of the running embedded server's Unix socket, once it listens */
   socket?: string;
   startedAt: string;
 }
@@ -35,7 +35,7 @@ function isAlive(pid: number): boolean {
 }
 
 export function lockPath(dataDir: string): string {
-  return path.join(dataDir, 'pglite.lock');
+  return path.join(dataDir, 'dentalmarket.lock');
 }
 
 /** The live holder of the lock, or null when there is none (or only a stale file). */
@@ -55,8 +55,10 @@ export function readLiveLock(dataDir: string): LockInfo | null {
 }
 
 /**
- * PGlite takes no lock on its directory; two processes on one directory would corrupt it.
- * An exclusive-create lock file with our pid; a file whose pid is dead is stale and replaced.
+ * One API process per DATA_DIR: the lock file names it. It is taken atomically: the content is
+ * written to a private file first and then hard-linked into place, so the lock never exists half
+ * written. A file whose pid is dead is stale: it is moved aside (an atomic rename) and checked
+ * again before it is dropped, so two processes replacing one stale lock cannot both win.
  */
 export class DataDirLock {
   private constructor(
@@ -68,27 +70,60 @@ export class DataDirLock {
     fs.mkdirSync(dataDir, { recursive: true });
     const file = lockPath(dataDir);
     const info: LockInfo = { pid: process.pid, startedAt: new Date().toISOString() };
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        const fd = fs.openSync(file, 'wx', 0o600);
-        fs.writeSync(fd, JSON.stringify(info));
-        fs.closeSync(fd);
-        heldHere.add(file);
-        return new DataDirLock(file, info);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const holder = readLiveLock(dataDir);
-        if (holder) throw new DataDirLockedError(dataDir, holder);
-        fs.rmSync(file, { force: true });
+    const draft = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    fs.writeFileSync(draft, JSON.stringify(info), { mode: 0o600 });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        try {
+          fs.linkSync(draft, file);
+          heldHere.add(file);
+          return new DataDirLock(file, info);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          const holder = readLiveLock(dataDir);
+          if (holder) throw new DataDirLockedError(dataDir, holder);
+          DataDirLock.dropStale(file);
+        }
       }
+      throw new Error(`Could not take the lock ${file}`);
+    } finally {
+      fs.rmSync(draft, { force: true });
     }
-    throw new Error(`Could not take the lock ${file}`);
   }
 
-  /** Records the socket address so CLI tools can reach the running database. */
+  private static dropStale(file: string): void {
+    const aside = `${file}.${process.pid}.stale`;
+    try {
+      fs.renameSync(file, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // someone else moved it first
+      throw error;
+    }
+    let moved: LockInfo | undefined;
+    try {
+      moved = JSON.parse(fs.readFileSync(aside, 'utf8')) as LockInfo;
+    } catch {
+      moved = undefined;
+    }
+    // Between our check and the rename another process may have replaced the stale file with its
+    // own live lock: put that one back.
+    const live = moved && Number.isInteger(moved.pid) && moved.pid !== process.pid && isAlive(moved.pid);
+    if (live) {
+      try {
+        fs.linkSync(aside, file);
+      } catch {
+        // a third process already took the lock: it wins
+      }
+    }
+    fs.rmSync(aside, { force: true });
+  }
+
+  /** Records where the embedded server's socket is, so CLI tools can reach the running database. */
   setSocket(socket: string): void {
     this.info = { ...this.info, socket };
-    fs.writeFileSync(this.file, JSON.stringify(this.info));
+    const draft = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(draft, JSON.stringify(this.info), { mode: 0o600 });
+    fs.renameSync(draft, this.file);
   }
 
   release(): void {

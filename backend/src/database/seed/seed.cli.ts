@@ -1,68 +1,41 @@
 /**
- * `npm run seed -w backend`: applies migrations and runs the idempotent seed.
- * - DATABASE_URL set: against that server.
- * - Embedded database and the API running: through the running API's PGlite socket (its address
- *   is in DATA_DIR/pglite.lock), so there is no need to stop the server.
- * - Embedded database and nothing running: opens DATA_DIR itself (taking the lock).
+ * `npm run seed -w backend`: applies migrations and runs the seed as a start would (see `seedPlan`:
+ * demo accounts never in production; each step at most once per database), on the database the
+ * API uses (see `withCliDatabase`).
  */
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
-import { DataDirLockedError, readLiveLock } from '../data-dir-lock.js';
-import { openDatabase } from '../data-source.js';
-import { Database } from '../database.js';
-import { runSeed, type SeedResult } from './seed.js';
+import { withCliDatabase } from '../cli-database.js';
+import { DataDirLockedError } from '../data-dir-lock.js';
+import { EmbeddedPostgresError } from '../embedded-postgres.js';
+import { runSeed, seedPlan, type SeedResult } from './seed.js';
 
 function report(result: SeedResult): void {
   console.log(
     result.catalogueInserted
       ? `Seeded the demo catalogue: ${result.categories} categories, ${result.subcategories} subcategories, ${result.products} products.`
-      : 'The catalogue already has categories: left as it is.',
+      : 'Demo catalogue: not seeded (seeded once before, SEED_DEMO is off, or the catalogue already has categories).',
   );
   console.log(
     result.usersCreated.length > 0
       ? `Created demo accounts: ${result.usersCreated.join(', ')}.`
-      : 'Demo accounts already exist.',
+      : 'Demo accounts: none created (created once before, production, or SEED_DEMO=false).',
   );
-}
-
-async function seedThrough(url: string): Promise<SeedResult> {
-  const dataSource = await openDatabase(url);
-  try {
-    return await runSeed(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (config.databaseUrl) {
-    console.log('Seeding the PostgreSQL server named by DATABASE_URL');
-    report(await seedThrough(config.databaseUrl));
-    return;
-  }
-  const running = readLiveLock(config.dataDir);
-  if (running) {
-    if (!running.socket) {
-      throw new DataDirLockedError(config.dataDir, running);
-    }
-    console.log(`Seeding through the running API (pid ${running.pid}, embedded database at ${running.socket})`);
-    report(await seedThrough(`postgres://postgres@${running.socket}/postgres`));
-    return;
-  }
-  console.log(`Seeding the embedded database in ${config.dataDir}`);
-  const database = await Database.open(config);
-  try {
-    report(await runSeed(database.dataSource));
-  } finally {
-    await database.close();
-  }
+  await withCliDatabase(config, async (dataSource, where) => {
+    console.log(`Seeding ${where}`);
+    report(await runSeed(dataSource, seedPlan(config)));
+  });
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+    const known = error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError;
+    console.error(known ? (error as Error).message : error);
     process.exit(1);
   },
 );

@@ -7,7 +7,7 @@ import { Product } from '../../catalog/product.entity.js';
 import { Subcategory } from '../../catalog/subcategory.entity.js';
 import { CATALOGUE, type SeedCategory } from './catalogue.js';
 
-/** The documented demo accounts (README); change their passwords in production. */
+/** The documented demo accounts (README). Never created in production (see `seedPlan`). */
 export const DEMO_ACCOUNTS: NewUser[] = [
   {
     username: 'admin',
@@ -28,7 +28,7 @@ export const DEMO_ACCOUNTS: NewUser[] = [
 export const SEED_IMAGE_URL_PREFIX = '/media/seed/';
 
 export interface SeedResult {
-  /** false when the database already had categories */
+  /** false when the catalogue step had run before, was not planned, or found categories */
   catalogueInserted: boolean;
   categories: number;
   subcategories: number;
@@ -93,23 +93,63 @@ async function insertCatalogue(manager: EntityManager, catalogue: SeedCategory[]
   return { categories: catalogue.length, subcategories, products };
 }
 
+/** What a start (or `npm run seed`) may seed; see `seedPlan`. */
+export interface SeedPlan {
+  /** the demo catalogue, into a database that has never had it */
+  catalogue: boolean;
+  /** the demo accounts of the README; never in production */
+  demoAccounts: boolean;
+  /**
+   * the database serves production: recorded, so that no later seed (a CLI run without
+   * NODE_ENV=production, say) ever adds the demo accounts to it
+   */
+  production?: boolean;
+}
+
 /**
- * Idempotent seed, in ONE transaction through that transaction's manager (anything else would
- * deadlock on PGlite): the demo catalogue only when there are no categories; the demo accounts
- * whenever they are missing (existing accounts are left as they are).
+ * Outside production: the demo catalogue and the demo accounts (SEED_DEMO=false turns both off).
+ * In production: never the demo accounts, and the demo catalogue only when SEED_DEMO=true.
  */
-export async function runSeed(dataSource: DataSource, catalogue: SeedCategory[] = CATALOGUE): Promise<SeedResult> {
+export function seedPlan(config: { nodeEnv: string; seedDemo: boolean }): SeedPlan {
+  const production = config.nodeEnv === 'production';
+  return { catalogue: config.seedDemo, demoAccounts: config.seedDemo && !production, production };
+}
+
+const DEMO_ACCOUNTS_STEP = 'demo-accounts';
+const DEMO_CATALOGUE_STEP = 'demo-catalogue';
+const PRODUCTION_MARK = 'production';
+
+/**
+ * The seed, in ONE transaction through that transaction's own manager. Each step runs at most once
+ * per database (recorded in `seed_history`), so a demo account or catalogue that an admin deleted
+ * stays deleted; the catalogue step also only fills a database that has no categories.
+ */
+export async function runSeed(dataSource: DataSource, plan: SeedPlan = { catalogue: true, demoAccounts: true }, catalogue: SeedCategory[] = CATALOGUE): Promise<SeedResult> {
   const result = await dataSource.transaction(async (manager) => {
     // Serialises concurrent seeds (two API instances starting on one server).
-    await manager.query('LOCK TABLE "categories" IN SHARE ROW EXCLUSIVE MODE');
-    const usersCreated: string[] = [];
-    for (const account of DEMO_ACCOUNTS) {
-      const exists = await manager.existsBy(User, { username: account.username });
-      if (!exists) {
-        await insertUser(manager, account);
-        usersCreated.push(account.username);
-      }
+    await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
+    const done = new Set<string>((await manager.query('SELECT "name" FROM "seed_history"')).map((row: { name: string }) => row.name));
+    const markDone = (step: string) => manager.query('INSERT INTO "seed_history" ("name") VALUES ($1)', [step]);
+
+    if (plan.production && !done.has(PRODUCTION_MARK)) {
+      await markDone(PRODUCTION_MARK);
+      done.add(PRODUCTION_MARK);
     }
+    const usersCreated: string[] = [];
+    if (plan.demoAccounts && !done.has(DEMO_ACCOUNTS_STEP) && !done.has(PRODUCTION_MARK)) {
+      for (const account of DEMO_ACCOUNTS) {
+        const taken = await manager.existsBy(User, [{ username: account.username }, { email: account.email }]);
+        if (!taken) {
+          await insertUser(manager, account);
+          usersCreated.push(account.username);
+        }
+      }
+      await markDone(DEMO_ACCOUNTS_STEP);
+    }
+    if (!plan.catalogue || done.has(DEMO_CATALOGUE_STEP)) {
+      return { catalogueInserted: false, categories: 0, subcategories: 0, products: 0, usersCreated };
+    }
+    await markDone(DEMO_CATALOGUE_STEP);
     if ((await manager.count(Category)) > 0) {
       return { catalogueInserted: false, categories: 0, subcategories: 0, products: 0, usersCreated };
     }

@@ -1,0 +1,53 @@
+/**
+ * `npm run create-admin -w backend -- <username> <email> ["Full Name"]`: creates an admin account,
+ * the way to make the first admin in production (where no demo account exists). The password is
+ * read from ADMIN_PASSWORD, or from the first line of standard input, so it never appears in the
+ * shell history or the process list.
+ */
+import 'reflect-metadata';
+import readline from 'node:readline';
+import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { User } from '../../auth/user.entity.js';
+import { insertUser } from '../../auth/users.service.js';
+import { withCliDatabase } from '../cli-database.js';
+import { DataDirLockedError } from '../data-dir-lock.js';
+import { EmbeddedPostgresError } from '../embedded-postgres.js';
+
+class UsageError extends Error {}
+
+async function readPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (process.stdin.isTTY) process.stdout.write('Password for the new admin (at least 8 characters): ');
+  const lines = readline.createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return '';
+}
+
+async function main(): Promise<void> {
+  const [username, email, fullName] = process.argv.slice(2);
+  if (!username || !email) throw new UsageError('Usage: npm run create-admin -w backend -- <username> <email> ["Full Name"]');
+  if (!/^[\w.-]{3,50}$/.test(username)) throw new UsageError('The username must be 3 to 50 letters, digits, dots, hyphens or underscores.');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an email address.`);
+  const password = (await readPassword()).trim();
+  if (password.length < 8) throw new UsageError('The admin password must be at least 8 characters long.');
+
+  const config = loadConfig();
+  await withCliDatabase(config, async (dataSource, where) => {
+    const taken = await dataSource.getRepository(User).existsBy([{ username }, { email }]);
+    if (taken) throw new UsageError(`A user with the username "${username}" or the email "${email}" already exists.`);
+    await insertUser(dataSource.manager, { username, email, full_name: fullName ?? null, password, role: 'admin' });
+    console.log(`Created the admin "${username}" in ${where}.`);
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError;
+    console.error(known ? (error as Error).message : error);
+    process.exit(1);
+  },
+);
