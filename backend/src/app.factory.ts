@@ -41,13 +41,17 @@ function setUpSwagger(app: NestExpressApplication): void {
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<{ app: NestExpressApplication; config: AppConfig }> {
   const config = loadConfig(options.env ?? process.env);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // opened before Nest, so a database that cannot start is one clear error, not an injector stack trace
+  const database = await Database.open(config);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     abortOnError: false,
     bodyParser: true,
     logger: options.logger ?? ['log', 'warn', 'error'],
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
   });
   try {
-    const database = app.get(Database);
     if (options.seed ?? true) await runSeed(database.dataSource, seedPlan(config));
 
     const server = app.getHttpAdapter().getInstance() as Express;

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import type { Database } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FrontendModule } from './frontend/frontend.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -17,10 +18,10 @@ class ConfigModule {
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, HealthModule, AuthModule, CatalogModule, FrontendModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, FrontendModule],
     };
   }
 }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { User } from '../src/auth/user.entity.js';
@@ -66,5 +68,47 @@ describe('a deleted demo account or catalogue', () => {
     await request(app.http).post('/api/login').send({ username: 'admin', password: DEMO_ACCOUNTS[0].password }).expect(401);
     await request(app.http).post('/api/login').send({ username: 'dr.smith', password: DEMO_ACCOUNTS[1].password }).expect(200);
     expect(await app.app.get(DataSource).getRepository(Category).count()).toBe(0);
+  });
+});
+
+describe('npm run create-admin', () => {
+  const cli = fileURLToPath(new URL('../dist/database/seed/create-admin.cli.js', import.meta.url));
+  const runCli = (args: string[], env: NodeJS.ProcessEnv, input: string) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.once('close', (code) => resolve({ code, output }));
+      child.stdin.end(input);
+    });
+
+  it('creates an admin (password from standard input) that signs in as admin, and refuses weak passwords', async () => {
+    const db = await freshDatabase('admin-cli');
+    const env = { ...db.env, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-for-tests' };
+    try {
+      const weak = await runCli(['--username', 'chief', '--email', 'chief@example.com'], env, 'short\n');
+      expect(weak.code).toBe(1);
+      expect(weak.output).toContain('The admin password must be at least 12 characters long.');
+
+      const made = await runCli(['--username', 'chief', '--email', 'chief@example.com', '--name', 'Chief Admin'], env, 'Tr1cky-Head-Secret\n');
+      expect(made.output).toContain('Created the admin "chief"');
+      expect(made.code).toBe(0);
+
+      const app = await startTestApp(env);
+      try {
+        const agent = request.agent(app.http);
+        await agent.post('/api/login').send({ username: 'chief', password: 'Tr1cky-Head-Secret' }).expect(200);
+        const me = await agent.get('/api/me').expect(200);
+        expect(me.body).toMatchObject({ username: 'chief', role: 'admin', full_name: 'Chief Admin' });
+      } finally {
+        await app.close();
+      }
+      const again = await runCli(['--username', 'chief', '--email', 'other@example.com'], env, 'Tr1cky-Head-Secret\n');
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('already exists');
+    } finally {
+      await db.drop();
+    }
   });
 });

@@ -1,6 +1,5 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from './database.js';
 
 /** Closes the database after Nest has stopped serving (Nest, then the pools, then the embedded server). */
@@ -13,21 +12,22 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
+/**
+ * The opened database as a module. It is opened before Nest starts (createApp), so a start that
+ * cannot open it fails with one clear message instead of a stack trace from Nest's injector.
+ */
 @Global()
-@Module({
-  providers: [
-    {
-      provide: Database,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => Database.open(config),
-    },
-    {
-      provide: DataSource,
-      inject: [Database],
-      useFactory: (database: Database) => database.dataSource,
-    },
-    DatabaseLifecycle,
-  ],
-  exports: [Database, DataSource],
-})
-export class DatabaseModule {}
+@Module({})
+export class DatabaseModule {
+  static forRoot(database: Database): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: Database, useValue: database },
+        { provide: DataSource, useValue: database.dataSource },
+        DatabaseLifecycle,
+      ],
+      exports: [Database, DataSource],
+    };
+  }
+}

@@ -1,11 +1,12 @@
 /**
- * `npm run create-admin -w backend -- <username> <email> ["Full Name"]`: creates an admin account,
+ * `npm run create-admin -- --username U --email E [--name "Full Name"]`: creates an admin account,
  * the way to make the first admin in production (where no demo account exists). The password is
  * read from ADMIN_PASSWORD, or from the first line of standard input, so it never appears in the
  * shell history or the process list.
  */
 import 'reflect-metadata';
 import readline from 'node:readline';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { User } from '../../auth/user.entity.js';
 import { insertUser } from '../../auth/users.service.js';
@@ -15,9 +16,21 @@ import { EmbeddedPostgresError } from '../embedded-postgres.js';
 
 class UsageError extends Error {}
 
+const USAGE = 'Usage: npm run create-admin -- --username <username> --email <email> [--name "Full Name"]\n(password from ADMIN_PASSWORD or standard input)';
+const MIN_PASSWORD = 12;
+
+/** An admin password: long, not one repeated character, and not the username or a demo password. */
+function weakness(password: string, username: string): string | undefined {
+  if (password.length < MIN_PASSWORD) return `The admin password must be at least ${MIN_PASSWORD} characters long.`;
+  if (new Set(password).size < 5) return 'The admin password needs more different characters.';
+  if (password.toLowerCase().includes(username.toLowerCase())) return 'The admin password must not contain the username.';
+  if (/^(password|admin|dentaladmin|dentalmarket|qwerty|letmein)/i.test(password)) return 'The admin password is too easy to guess.';
+  return undefined;
+}
+
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
-  if (process.stdin.isTTY) process.stdout.write('Password for the new admin (at least 8 characters): ');
+  if (process.stdin.isTTY) process.stdout.write(`Password for the new admin (at least ${MIN_PASSWORD} characters): `);
   const lines = readline.createInterface({ input: process.stdin });
   for await (const line of lines) {
     lines.close();
@@ -27,12 +40,19 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const [username, email, fullName] = process.argv.slice(2);
-  if (!username || !email) throw new UsageError('Usage: npm run create-admin -w backend -- <username> <email> ["Full Name"]');
+  let values: { username?: string; email?: string; name?: string };
+  try {
+    ({ values } = parseArgs({ options: { username: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } } }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { username, email, name: fullName } = values;
+  if (!username || !email) throw new UsageError(USAGE);
   if (!/^[\w.-]{3,50}$/.test(username)) throw new UsageError('The username must be 3 to 50 letters, digits, dots, hyphens or underscores.');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an email address.`);
   const password = (await readPassword()).trim();
-  if (password.length < 8) throw new UsageError('The admin password must be at least 8 characters long.');
+  const weak = weakness(password, username);
+  if (weak) throw new UsageError(weak);
 
   const config = loadConfig();
   await withCliDatabase(config, async (dataSource, where) => {
