@@ -17,3 +17,16 @@ export interface CartProductInput {
   price?: string | number | null;
   image_url?: string | null;
 }
+
+/** The most of one product a cart line holds. */
+export const CART_MAX_QUANTITY = 9999;
+
+/**
+ * A requested cart quantity as a whole number: non-numbers and non-finite values are refused
+ * (null); fractions are rounded to the nearest whole number (0.5 → 1, 0.4 → 0); values above
+ * CART_MAX_QUANTITY are capped. The result may be 0 or less, which SPEC §4 reads as "remove".
+ */
+export function wholeQuantity(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  return Math.min(Math.round(value), CART_MAX_QUANTITY);
+}

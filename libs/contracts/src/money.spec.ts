@@ -9,6 +9,25 @@ describe('money', () => {
     expect(toCents('2.675')).toBe(268);
   });
 
+  it('reads numbers through their decimal text, one rule for both', () => {
+    expect(toCents(1.005)).toBe(toCents('1.005'));
+    expect(toCents(2.675)).toBe(268);
+    expect(toCents(0.1 + 0.2)).toBe(30); // 0.30000000000000004
+    expect(toCents(1e-7)).toBe(0);
+    expect(toCents(-1.005)).toBe(-101);
+    expect(toCents('.5')).toBe(50);
+    expect(toCents('-0.004')).toBe(0);
+    expect(toCents('12345678901234567')).toBe(0); // beyond any price
+  });
+
+  it('rounds a percentage half away from zero in whole cents', () => {
+    expect(percentOf(1250, 8)).toBe(100); // 100.00
+    expect(percentOf(1256, 8)).toBe(100); // 100.48
+    expect(percentOf(1257, 8)).toBe(101); // 100.56
+    expect(percentOf(625, 8)).toBe(50); // 50.0
+    expect(percentOf(-1257, 8)).toBe(-101);
+  });
+
   it('counts non-numeric prices as 0', () => {
     expect(toCents('Get a Quote')).toBe(0);
     expect(toCents('')).toBe(0);

@@ -1,4 +1,4 @@
-import { CART_STORAGE_KEY } from '@dentalmarket/contracts';
+import { CART_MAX_QUANTITY, CART_STORAGE_KEY } from '@dentalmarket/contracts';
 import { makeStore } from './store.js';
 import {
   cartActions,
@@ -38,6 +38,39 @@ describe('cart rules (SPEC §4 Cart)', () => {
     store.dispatch(cartActions.updateQuantity({ id: 1, quantity: 0 }));
     store.dispatch(cartActions.updateQuantity({ id: 2, quantity: -3 }));
     expect(selectCartItems(store.getState())).toEqual([]);
+  });
+
+  it('keeps quantities whole: fractions are rounded, NaN and Infinity are refused, 0 or less removes', () => {
+    const store = makeStore(undefined, { persistCart: false });
+    store.dispatch(cartActions.addToCart({ product: chair }));
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: 2.6 }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(3);
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: Number.NaN }));
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: Number.POSITIVE_INFINITY }));
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: '4' as unknown as number }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(3);
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: Number.NaN }));
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: -2 }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(3);
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: 1_000_000 }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(CART_MAX_QUANTITY);
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: 0.5 }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(1);
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: 0.4 }));
+    expect(selectCartItems(store.getState())).toEqual([]);
+  });
+
+  it('survives a reload after odd quantity updates', () => {
+    const first = makeStore();
+    first.dispatch(cartActions.addToCart({ product: chair }));
+    first.dispatch(cartActions.addToCart({ product: gloves, quantity: 3 }));
+    first.dispatch(cartActions.updateQuantity({ id: 1, quantity: 0.5 }));
+    first.dispatch(cartActions.updateQuantity({ id: 2, quantity: Number.NaN }));
+    const second = makeStore();
+    expect(selectCartItems(second.getState()).map((i) => [i.id, i.quantity])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
   });
 
   it('sets quantity, removes a line and clears the cart', () => {
@@ -84,13 +117,27 @@ describe('cart persistence under shopping-cart', () => {
   it.each([
     ['not JSON', '{oops'],
     ['not a list', '{"id":1}'],
-    ['a line without a quantity', '[{"id":1,"name":"x","price":"1.00"}]'],
-    ['a negative quantity', '[{"id":1,"name":"x","price":"1.00","quantity":-1}]'],
-  ])('discards a bad saved value (%s)', (_label, raw) => {
+  ])('discards a bad saved value as a whole (%s)', (_label, raw) => {
     localStorage.setItem(CART_STORAGE_KEY, raw);
     const store = makeStore();
     expect(selectCartItems(store.getState())).toEqual([]);
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['a line without a quantity', { id: 3, name: 'x', price: '1.00' }],
+    ['a negative quantity', { id: 3, name: 'x', price: '1.00', quantity: -1 }],
+    ['a fractional quantity', { id: 3, name: 'x', price: '1.00', quantity: 0.5 }],
+    ['a NaN quantity (saved as null)', { id: 3, name: 'x', price: '1.00', quantity: null }],
+    ['a price that is not text', { id: 3, name: 'x', price: 4, quantity: 1 }],
+    ['no id', { name: 'x', price: '1.00', quantity: 1 }],
+    ['not an object', 'x'],
+  ])('drops only the bad line and keeps the rest of the cart (%s)', (_label, bad) => {
+    const good = { id: 1, name: 'Meridian Chair', manufacturer: 'Meridian Dental', price: '18950.00', quantity: 2, image_url: null };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([good, bad]));
+    const store = makeStore();
+    expect(selectCartItems(store.getState())).toEqual([good]);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([good]);
   });
 
   it('does not touch storage when persistence is off', () => {

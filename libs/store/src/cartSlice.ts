@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { normalisePrice, toCents, type CartItem, type CartProductInput } from '@dentalmarket/contracts';
+import { CART_MAX_QUANTITY, multiplyCents, normalisePrice, toCents, wholeQuantity, type CartItem, type CartProductInput } from '@dentalmarket/contracts';
 
 export interface CartState {
   items: CartItem[];
@@ -23,26 +23,33 @@ function toCartItem(product: CartProductInput, quantity: number): CartItem {
   };
 }
 
-/** SPEC §4 Cart: adding an existing id raises its quantity; quantity 0 or less removes the line. */
+/**
+ * SPEC §4 Cart: adding an existing id raises its quantity; quantity 0 or less removes the line.
+ * Quantities are whole numbers from 1 to CART_MAX_QUANTITY: fractions are rounded (see
+ * `wholeQuantity`), NaN, Infinity and non-numbers are refused and leave the cart as it was.
+ */
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
     addToCart(state, action: PayloadAction<AddToCartPayload>) {
-      const { product, quantity = 1 } = action.payload;
-      if (!Number.isInteger(quantity) || quantity <= 0) return;
+      const quantity = wholeQuantity(action.payload.quantity ?? 1);
+      const { product } = action.payload;
+      if (quantity === null || quantity <= 0) return;
       const existing = state.items.find((item) => item.id === product.id);
-      if (existing) existing.quantity += quantity;
+      if (existing) existing.quantity = Math.min(existing.quantity + quantity, CART_MAX_QUANTITY);
       else state.items.push(toCartItem(product, quantity));
     },
     updateQuantity(state, action: PayloadAction<{ id: number; quantity: number }>) {
-      const { id, quantity } = action.payload;
+      const { id } = action.payload;
+      const quantity = wholeQuantity(action.payload.quantity);
+      if (quantity === null) return;
       if (quantity <= 0) {
         state.items = state.items.filter((item) => item.id !== id);
         return;
       }
       const line = state.items.find((item) => item.id === id);
-      if (line) line.quantity = Math.floor(quantity);
+      if (line) line.quantity = quantity;
     },
     removeFromCart(state, action: PayloadAction<number>) {
       state.items = state.items.filter((item) => item.id !== action.payload);
@@ -54,7 +61,7 @@ export const cartSlice = createSlice({
   selectors: {
     selectCartItems: (state) => state.items,
     selectCartCount: (state) => state.items.reduce((sum, item) => sum + item.quantity, 0),
-    selectCartSubtotalCents: (state) => state.items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0),
+    selectCartSubtotalCents: (state) => state.items.reduce((sum, item) => sum + multiplyCents(toCents(item.price), item.quantity), 0),
     selectIsInCart: (state, id: number) => state.items.some((item) => item.id === id),
   },
 });
