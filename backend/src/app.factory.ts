@@ -9,6 +9,7 @@ import { AppModule } from './app.module.js';
 import { sessionMiddleware } from './auth/session.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { requestId } from './common/request-id.middleware.js';
+import { securityHeaders } from './common/security-headers.js';
 import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
@@ -58,6 +59,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     server.disable('x-powered-by');
     server.set('trust proxy', 1);
     app.use(requestId);
+    app.use(securityHeaders(config));
     const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret);
     database.onClose(sessions.close);
     app.use('/api', sessions.middleware, passport.initialize(), passport.session());

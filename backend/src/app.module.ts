@@ -1,6 +1,8 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
+import { InputSafetyGuard } from './common/input-safety.guard.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import type { Database } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -22,6 +24,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, FrontendModule],
+      // the first global guard: every string of every request is checked before anything reads it
+      providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };
   }
 }

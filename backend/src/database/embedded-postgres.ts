@@ -331,14 +331,21 @@ export class EmbeddedPostgres {
     }
   }
 
-  /** Fast shutdown (clients are already gone), then the lock. */
+  /**
+   * Smart shutdown first: the pools have just sent their Terminate messages but pg-pool does not
+   * wait for the server to see them, so a fast shutdown would cut those sessions off mid-goodbye.
+   * If a client (a CLI still connected) keeps it up, fast shutdown after 5 s, immediate after 30 s.
+   * Then the lock.
+   */
   async stop(): Promise<void> {
     try {
       if (this.child.exitCode === null && this.child.signalCode === null) {
-        this.child.kill('SIGINT');
-        const timer = setTimeout(() => this.child.kill('SIGQUIT'), 30_000);
+        this.child.kill('SIGTERM');
+        const fast = setTimeout(() => this.child.kill('SIGINT'), 5_000);
+        const immediate = setTimeout(() => this.child.kill('SIGQUIT'), 30_000);
         await this.exited;
-        clearTimeout(timer);
+        clearTimeout(fast);
+        clearTimeout(immediate);
       }
     } finally {
       process.removeListener('exit', this.onProcessExit);

@@ -9,6 +9,10 @@ export const LIMITS = {
   imageMaxBytes: 5 * 1024 * 1024,
   productSearchFetchLimit: 1000,
   defaultSortOrder: 999,
+  /** largest id a client may name: PostgreSQL's integer (serial) range */
+  idMax: 2_147_483_647,
+  /** deepest page of a list a client may ask for */
+  pageMax: 100_000,
 } as const;
 
 export const DEFAULT_CATEGORY_ICON = 'fa-folder';

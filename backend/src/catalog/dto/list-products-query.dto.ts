@@ -27,10 +27,10 @@ export class ListProductsQueryDto implements ProductListFilter {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.slugMax)
   subcategorySlug?: string;
 
-  @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.idMax }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.idMax)
   subcategoryId?: number;
 
-  @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.idMax }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.idMax)
   categoryId?: number;
 
   @ApiPropertyOptional({ enum: PRODUCT_TYPES })
@@ -63,7 +63,12 @@ export class ListProductsQueryDto implements ProductListFilter {
   @Max(LIMITS.productSearchFetchLimit)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.pageMax, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(LIMITS.pageMax)
   page?: number;
 
   @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'inStock must be true or false' })

@@ -1,15 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { LIMITS } from '@dentalmarket/contracts';
 import type { Subcategory as SubcategoryWire } from '@dentalmarket/contracts';
 import type { Subcategory } from '../subcategory.entity.js';
 
 export class SubcategoriesQueryDto {
-  @ApiPropertyOptional({ description: 'only subcategories of this category', minimum: 1 })
+  @ApiPropertyOptional({ description: 'only subcategories of this category', minimum: 1, maximum: LIMITS.idMax })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'categoryId must be a positive integer' })
   @Min(1, { message: 'categoryId must be a positive integer' })
+  @Max(LIMITS.idMax, { message: `categoryId must be at most ${LIMITS.idMax}` })
   categoryId?: number;
 }
 

@@ -1,0 +1,64 @@
+import { BadRequestException, type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+
+/** Longest string accepted anywhere in a JSON body (product descriptions are the longest text). */
+export const MAX_BODY_STRING = 20_000;
+/** Longest query or path value. */
+export const MAX_URL_STRING = 2_000;
+/** Deepest nesting of objects and arrays in a body (the product payload needs 3). */
+export const MAX_DEPTH = 16;
+/** Most keys and array items in one body, all levels together. */
+export const MAX_NODES = 5_000;
+
+/**
+ * Checks every string of a request once, before any guard, pipe or handler sees it, so that no
+ * route can forget: no NUL character (PostgreSQL cannot store or compare it), only well-formed
+ * Unicode (no lone surrogate), a length limit, and for bodies a bounded nesting depth and size
+ * (deep nesting overflows the stack of recursive converters). Keys are checked like values.
+ * A violation answers 400 naming the field, e.g. "query.search must not contain NUL characters".
+ * It runs as the first global guard: guards run before pipes, and the login guard reads the body.
+ */
+@Injectable()
+export class InputSafetyGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    checkTree('params', request.params, MAX_URL_STRING);
+    checkTree('query', request.query, MAX_URL_STRING);
+    checkTree('body', request.body, MAX_BODY_STRING);
+    return true;
+  }
+}
+
+function problem(value: string, max: number): string | null {
+  if (value.includes('\u0000')) return 'must not contain NUL characters';
+  if (!value.isWellFormed()) return 'must be well-formed Unicode (it contains a lone surrogate)';
+  if (value.length > max) return `must be at most ${max} characters long`;
+  return null;
+}
+
+/** Walks a parsed value without recursion, so no input can overflow the stack here. */
+function checkTree(root: string, value: unknown, maxString: number): void {
+  if (value === undefined || value === null) return;
+  const pending: Array<{ path: string; value: unknown; depth: number }> = [{ path: root, value, depth: 0 }];
+  let nodes = 0;
+  while (pending.length > 0) {
+    const { path, value: current, depth } = pending.pop()!;
+    if (typeof current === 'string') {
+      const issue = problem(current, maxString);
+      if (issue) throw new BadRequestException(`${path} ${issue}`);
+      continue;
+    }
+    if (typeof current === 'number' && !Number.isFinite(current)) throw new BadRequestException(`${path} must be a finite number`);
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= MAX_DEPTH) throw new BadRequestException(`${root} is nested too deeply (at most ${MAX_DEPTH} levels)`);
+    const entries = Array.isArray(current) ? current.map((item, index) => [String(index), item] as const) : Object.entries(current);
+    nodes += entries.length;
+    if (nodes > MAX_NODES) throw new BadRequestException(`${root} has too many fields or items (at most ${MAX_NODES})`);
+    for (const [key, child] of entries) {
+      const keyIssue = problem(key, 200);
+      if (keyIssue) throw new BadRequestException(`a field name in ${path} ${keyIssue}`);
+      pending.push({ path: `${path}.${key}`, value: child, depth: depth + 1 });
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '../config/app-config.js';
+
+/** Origins of the remotes deployed elsewhere (absolute manifest URLs); same-origin paths add none. */
+export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
+  const origins = Object.values(config.remotes).flatMap((url) => {
+    try {
+      return /^https?:\/\//i.test(url) ? [new URL(url).origin] : [];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(origins)];
+}
+
+/**
+ * Security headers on every response (helmet): a Content-Security-Policy that lets the shell load
+ * the federated remotes (their own origins come from REMOTE_*_URL) and MUI/Emotion's injected
+ * <style> tags ('unsafe-inline' styles only; scripts never inline), nosniff, frame-ancestors
+ * 'self' with X-Frame-Options, Referrer-Policy, and HSTS only in production, where the API sits
+ * behind HTTPS (on plain-HTTP development servers HSTS and upgrade-insecure-requests would break
+ * localhost). Swagger UI at /api/docs gets its own policy: it needs inline scripts and styles.
+ */
+export function securityHeaders(config: Pick<AppConfig, 'remotes' | 'nodeEnv'>): RequestHandler {
+  const remotes = remoteOrigins(config);
+  const production = config.nodeEnv === 'production';
+  const common = {
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    frameguard: { action: 'sameorigin' as const },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginResourcePolicy: { policy: 'same-site' as const },
+  };
+  const app = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...remotes],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // product images may live on a supplier's or partner's site
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'font-src': ["'self'", 'data:', ...remotes],
+        'connect-src': ["'self'", ...remotes],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'self'"],
+        ...(production ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+  });
+  const docs = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'unsafe-inline'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'self'"],
+      },
+    },
+  });
+  // remote bundles and media are fetched by shells on other origins
+  const crossOrigin = (path: string) => path.startsWith('/remotes/') || path.startsWith('/media/');
+  return (req: Request, res: Response, next: NextFunction) => {
+    const handler = req.path === '/api/docs' || req.path.startsWith('/api/docs/') ? docs : app;
+    handler(req, res, (error?: unknown) => {
+      if (!error && crossOrigin(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      next(error);
+    });
+  };
+}
