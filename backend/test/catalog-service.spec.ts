@@ -7,7 +7,8 @@ import { Category } from '../src/catalog/category.entity.js';
 import { Product } from '../src/catalog/product.entity.js';
 import { Subcategory } from '../src/catalog/subcategory.entity.js';
 import { SubcategoriesService } from '../src/catalog/subcategories.service.js';
-import { runSeed } from '../src/database/seed/seed.js';
+import { insertUser } from '../src/auth/users.service.js';
+import { DEMO_ACCOUNTS, runSeed } from '../src/database/seed/seed.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -118,7 +119,7 @@ describe('deleting categories and subcategories', () => {
       .getRepository(Category)
       .delete({ id: category.id })
       .then(() => null, (e: QueryFailedError & { driverError: { code: string } }) => e);
-    // PostgreSQL 15 reports foreign_key_violation; PGlite's newer PostgreSQL reports restrict_violation
+    // PostgreSQL reports foreign_key_violation or restrict_violation depending on the constraint's action
     expect(['23503', '23001']).toContain(error?.driverError.code);
     expect(await dataSource.getRepository(Category).existsBy({ id: category.id })).toBe(true);
   });
@@ -148,10 +149,12 @@ describe('seed', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('recreates a missing demo account', async () => {
+  it('does not bring back a deleted demo account (each seed step runs once per database)', async () => {
     await dataSource.getRepository(User).delete({ username: 'dr.smith' });
     const result = await runSeed(dataSource);
-    expect(result.usersCreated).toEqual(['dr.smith']);
-    await request(t.http).post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
+    expect(result.usersCreated).toEqual([]);
+    await request(t.http).post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(401);
+    // other suites of this run sign in as the demo customer
+    await insertUser(dataSource.manager, DEMO_ACCOUNTS[1]);
   });
 });

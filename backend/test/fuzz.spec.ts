@@ -160,7 +160,7 @@ function requestFor(op: Operation, components: Record<string, Schema>): fc.Arbit
         case 'text-plain':
           return { ...sent, contentType: 'text/plain', body: JSON.stringify(object) };
         case 'form':
-          return { ...sent, contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(object).map(([k, v]) => [k, text(v)])).toString() };
+          return { ...sent, contentType: 'application/x-www-form-urlencoded', body: new URLSearchParams(Object.entries(object).map(([k, v]): [string, string] => [k, text(v)])).toString() };
         case 'broken-json':
           return { ...sent, contentType: 'application/json', body: `${JSON.stringify(object).slice(0, -1)},` };
         default:

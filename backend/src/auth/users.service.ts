@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { UserRole } from '@dentalmarket/contracts';
+import { Transactions } from '../database/transactions.js';
 import { User } from './user.entity.js';
 
 export interface NewUser {
@@ -33,15 +34,15 @@ export class UsersService {
   /** Verified against when the username is unknown, so both failures take the same time. */
   private readonly dummyHash = hashPassword('not-a-real-password');
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   findById(id: number): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
+    return this.transactions.repository(User).findOneBy({ id });
   }
 
   /** The user whose username and password match, or null. */
   async verifyCredentials(username: string, password: string): Promise<User | null> {
-    const user = await this.dataSource.getRepository(User).findOneBy({ username });
+    const user = await this.transactions.repository(User).findOneBy({ username });
     const hash = user?.password ?? (await this.dummyHash);
     const ok = await argon2.verify(hash, password).catch(() => false);
     return user && ok ? user : null;
@@ -49,6 +50,6 @@ export class UsersService {
 
   /** Public registration: always a customer. A taken username or email is a 409 (unique violation). */
   registerCustomer(input: Omit<NewUser, 'role'>): Promise<User> {
-    return insertUser(this.dataSource.manager, { ...input, role: 'customer' });
+    return insertUser(this.transactions.manager, { ...input, role: 'customer' });
   }
 }

@@ -1,6 +1,6 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { ProductType } from '@dentalmarket/contracts';
+import { Transactions } from '../database/transactions.js';
 import { Category } from './category.entity.js';
 import { CategoryDto, mapCategory } from './dto/category.dto.js';
 import { Product } from './product.entity.js';
@@ -8,17 +8,17 @@ import { Subcategory } from './subcategory.entity.js';
 
 @Injectable()
 export class CategoriesService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** Categories (optionally of one product type) by sort_order then name, with subcategory counts. */
   async list(productType?: ProductType): Promise<CategoryDto[]> {
-    const categories = await this.dataSource.getRepository(Category).find({
+    const categories = await this.transactions.repository(Category).find({
       where: productType ? { product_type: productType } : {},
       order: { sort_order: 'ASC', name: 'ASC', id: 'ASC' },
     });
     if (categories.length === 0) return [];
-    const counts: { category_id: number; count: string }[] = await this.dataSource
-      .getRepository(Subcategory)
+    const counts: { category_id: number; count: string }[] = await this.transactions
+      .repository(Subcategory)
       .createQueryBuilder('s')
       .select('s.category_id', 'category_id')
       .addSelect('COUNT(*)', 'count')
@@ -30,7 +30,7 @@ export class CategoriesService {
   }
 
   async findBySlug(slug: string): Promise<Category> {
-    const category = await this.dataSource.getRepository(Category).findOneBy({ slug });
+    const category = await this.transactions.repository(Category).findOneBy({ slug });
     if (!category) throw new NotFoundException(`Category '${slug}' not found`);
     return category;
   }
@@ -40,7 +40,7 @@ export class CategoriesService {
    * products' foreign key is RESTRICT, and the count tells the admin what to move first.
    */
   async remove(id: number): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const category = await manager.findOneBy(Category, { id });
       if (!category) throw new NotFoundException(`Category ${id} not found`);
       const products = await manager.countBy(Product, { category_id: id });

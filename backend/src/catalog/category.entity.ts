@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { Subcategory } from './subcategory.entity.js';
 
 /** A top-level grouping of products of one product type, e.g. "Dental Chairs & Treatment Units". */
 @Entity({ name: 'categories' })
+@Index('IDX_categories_product_type', ['product_type'])
 export class Category {
   @PrimaryGeneratedColumn()
   id: number;

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
 import { Category } from './category.entity.js';
 import { Subcategory } from './subcategory.entity.js';
@@ -8,6 +8,9 @@ import { Subcategory } from './subcategory.entity.js';
  * (affiliate) product. Money stays a numeric string end to end.
  */
 @Entity({ name: 'products' })
+@Index('IDX_products_product_type', ['product_type'])
+@Index('IDX_products_category_id', ['category_id'])
+@Index('IDX_products_subcategory_id', ['subcategory_id'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;
@@ -26,8 +29,9 @@ export class Product {
   image_url: string | null;
 
   /** base64 image body when an upload is stored inline */
-  @Column({ type: 'text', nullable: true })
-  image_data: string | null;
+  /** base64 bytes of an uploaded image: never loaded unless asked for (lists carry image_url only) */
+  @Column({ type: 'text', nullable: true, select: false })
+  image_data?: string | null;
 
   @Column({ type: 'text', nullable: true })
   image_type: string | null;
@@ -37,20 +41,20 @@ export class Product {
 
   /** Category deletion is refused while products remain (RESTRICT). */
   @ManyToOne(() => Category, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'category_id' })
+  @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'FK_products_category' })
   category?: Relation<Category>;
 
   @Column({ type: 'integer', nullable: true })
   subcategory_id: number | null;
 
   @ManyToOne(() => Subcategory, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'subcategory_id' })
+  @JoinColumn({ name: 'subcategory_id', foreignKeyConstraintName: 'FK_products_subcategory' })
   subcategory?: Relation<Subcategory> | null;
 
   @Column({ type: 'text' })
   manufacturer: string;
 
-  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  @Column({ type: 'jsonb', default: () => "'{}'" })
   specifications: Specifications;
 
   @Column({ type: 'enum', enum: PRODUCT_TYPES, enumName: 'product_type' })
@@ -65,7 +69,7 @@ export class Product {
   @Column({ type: 'jsonb', nullable: true })
   service_details: Record<string, unknown> | null;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
   features: string[];
 
   @Column({ type: 'boolean', default: false })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import type { ProductSort, ProductType } from '@dentalmarket/contracts';
+import { Transactions } from '../database/transactions.js';
 import { CategoriesService } from './categories.service.js';
 import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto } from './dto/list-products-query.dto.js';
 import { mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
@@ -35,13 +36,13 @@ function applySort(query: SelectQueryBuilder<Product>, sort: ProductSort | undef
 @Injectable()
 export class ProductsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly categories: CategoriesService,
     private readonly subcategories: SubcategoriesService,
   ) {}
 
   private query(): SelectQueryBuilder<Product> {
-    return this.dataSource.getRepository(Product).createQueryBuilder('p');
+    return this.transactions.repository(Product).createQueryBuilder('p');
   }
 
   /** SPEC §3 product filter, paginated. Unknown slugs simply match nothing here. */

@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { Category } from './category.entity.js';
 
 /** A grouping inside a category; deleting one leaves its products without a subcategory. */
 @Entity({ name: 'subcategories' })
+@Index('IDX_subcategories_category_id', ['category_id'])
 export class Subcategory {
   @PrimaryGeneratedColumn()
   id: number;
@@ -17,7 +18,7 @@ export class Subcategory {
   category_id: number;
 
   @ManyToOne(() => Category, (category) => category.subcategories, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'category_id' })
+  @JoinColumn({ name: 'category_id', foreignKeyConstraintName: 'FK_subcategories_category' })
   category?: Relation<Category>;
 
   @Column({ type: 'text', unique: true })

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Database } from './database.js';
+import { Transactions } from './transactions.js';
 
 /** Closes the database after Nest has stopped serving (Nest, then the pools, then the embedded server). */
 @Injectable()
@@ -25,9 +26,10 @@ export class DatabaseModule {
       providers: [
         { provide: Database, useValue: database },
         { provide: DataSource, useValue: database.dataSource },
+        Transactions,
         DatabaseLifecycle,
       ],
-      exports: [Database, DataSource],
+      exports: [Database, DataSource, Transactions],
     };
   }
 }

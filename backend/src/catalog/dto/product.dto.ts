@@ -67,7 +67,7 @@ export function mapProduct(product: Product): ProductDto {
     description: product.description,
     price: product.price,
     image_url: product.image_url,
-    image_data: product.image_data,
+    image_data: product.image_data ?? null,
     image_type: product.image_type,
     category_id: product.category_id,
     subcategory_id: product.subcategory_id,

@@ -1,0 +1,33 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
+
+/**
+ * Lets services run inside a caller's transaction without passing managers around. Services ask
+ * `transactions.repository(Entity)` (or `.manager`) for every query; inside `transactions.run(...)`
+ * that is the transaction's own manager, so two services called from one `run` commit or roll back
+ * together, and no query of theirs ever waits on a second connection while the transaction holds
+ * locks. A `run` inside a `run` joins the outer transaction.
+ */
+@Injectable()
+export class Transactions {
+  private static readonly current = new AsyncLocalStorage<EntityManager>();
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The manager of the transaction this call runs in, or the DataSource's own. */
+  get manager(): EntityManager {
+    return Transactions.current.getStore() ?? this.dataSource.manager;
+  }
+
+  repository<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
+    return this.manager.getRepository(entity);
+  }
+
+  /** Runs `work` in a transaction (or in the caller's, when there is one). */
+  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const outer = Transactions.current.getStore();
+    if (outer) return work(outer);
+    return this.dataSource.transaction((manager) => Transactions.current.run(manager, () => work(manager)));
+  }
+}
