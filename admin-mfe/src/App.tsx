@@ -1,16 +1,17 @@
 import React from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
-import { selectIsAdmin, useAppSelector } from '@dentalmarket/store';
-import { BackToMarketplaceButton, registerReactInstance } from '@dentalmarket/ui';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { selectIsAdmin, useAppSelector, useGetMeQuery } from '@dentalmarket/store';
+import { BackToMarketplaceButton, PageSpinner, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
 
 registerReactInstance(React);
+registerMuiInstance(Box);
 
 /** The admin remote, loaded only on /admin. The server enforces the admin role on every admin call. */
 export default function AdminApp() {
+  // inside the shell the session is already loaded; on the remote's standalone page this loads it
+  const { isLoading } = useGetMeQuery();
   const isAdmin = useAppSelector(selectIsAdmin);
+  if (isLoading) return <PageSpinner />;
   if (!isAdmin) {
     return <Typography sx={{ py: 6, textAlign: 'center' }}>The admin dashboard is for administrators.</Typography>;
   }

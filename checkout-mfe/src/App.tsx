@@ -1,16 +1,13 @@
 import React from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Link as RouterLink } from 'react-router';
 import { selectCartCount, useAppSelector } from '@dentalmarket/store';
-import { BackToMarketplaceButton, registerReactInstance } from '@dentalmarket/ui';
+import { BackToMarketplaceButton, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
 import { OrderSummary } from './OrderSummary.js';
 
 registerReactInstance(React);
+registerMuiInstance(Box);
 
 function EmptyCart() {
   return (

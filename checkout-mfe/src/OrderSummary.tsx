@@ -1,17 +1,11 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Box, Card, CardContent, Divider, IconButton, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Remove from '@mui/icons-material/Remove';
 import { useSnackbar } from 'notistack';
-import { formatUsd, toCents, type CartItem } from '@dentalmarket/contracts';
+import { formatUsd, type CartItem } from '@dentalmarket/contracts';
 import { cartActions, selectCartCount, selectCartItems, selectCartSubtotalCents, useAppDispatch, useAppSelector } from '@dentalmarket/store';
-import { toastMessage } from '@dentalmarket/ui';
+import { Price, toastMessage } from '@dentalmarket/ui';
 import { orderTotals } from './totals.js';
 
 function LineImage({ item }: { item: CartItem }) {
@@ -82,7 +76,7 @@ export function OrderSummary() {
                   </IconButton>
                 </Box>
               </Box>
-              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatUsd(toCents(item.price) * item.quantity)}</Typography>
+              <Price price={item.price} quantity={item.quantity} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} />
             </Box>
           ))}
         </Stack>

@@ -41,6 +41,32 @@ export function sharedSingletons() {
   );
 }
 
+/** Dev-server port of each frontend (`npm run dev`). */
+export const DEV_PORTS = { shell: 3100, storefront: 3101, checkout: 3102, admin: 3103 };
+
+/** Where the API (and, by default, the built remotes under /remotes) answer in development. */
+const API_TARGET = process.env.DM_API_URL || 'http://localhost:3000';
+
+/**
+ * The shell's dev proxy. By default /remotes/* goes to the API, which serves each remote's built
+ * dist; DM_DEV_REMOTES=storefront,checkout (or `all`) sends those remotes to their own dev servers
+ * instead, so a remote's team sees its live code inside the shell.
+ */
+function devProxy(isHost) {
+  const wanted = (process.env.DM_DEV_REMOTES || '').split(',').map((s) => s.trim()).filter(Boolean);
+  const live = Object.keys(DEV_PORTS).filter((n) => n !== 'shell' && (wanted.includes('all') || wanted.includes(n)));
+  return [
+    ...(isHost
+      ? live.map((n) => ({
+          context: [`/remotes/${n}`],
+          target: `http://localhost:${DEV_PORTS[n]}`,
+          pathRewrite: { [`^/remotes/${n}`]: '' },
+        }))
+      : []),
+    { context: ['/api', '/media', ...(isHost ? ['/remotes'] : [])], target: API_TARGET },
+  ];
+}
+
 const swcOptions = (development) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
@@ -55,11 +81,13 @@ const swcOptions = (development) => ({
  * @param {string} options.name federation name (shell, storefront, checkout, admin)
  * @param {string} options.dirname the app folder
  * @param {Record<string,string>} [options.exposes] remote modules ('./App': './src/App.tsx')
+ * @param {Record<string,string>} [options.remotes] build-time remotes; leave empty: the shell registers
+ *   its remotes at run time from /api/mf-manifest, so a remote that is down cannot break its build or page
  * @param {boolean} [options.isHost] the shell: publicPath '/'
- * @param {number} options.port dev-server port
+ * @param {number} [options.port] dev-server port (default DEV_PORTS[name])
  * @param {string} [options.title] page title (host)
  */
-export function createConfig({ name, dirname, exposes, isHost = false, port, title = 'DentalMarket' }) {
+export function createConfig({ name, dirname, exposes, remotes = {}, isHost = false, port = DEV_PORTS[name], title = 'DentalMarket' }) {
   return (_env, argv) => {
     const development = argv.mode !== 'production';
     return {
@@ -67,7 +95,8 @@ export function createConfig({ name, dirname, exposes, isHost = false, port, tit
       context: dirname,
       // index.ts only does import('./bootstrap'); a remote's bootstrap is its standalone page
       entry: { main: './src/index.ts' },
-      devtool: development ? 'eval-cheap-module-source-map' : 'source-map',
+      // production ships no source maps: served with the bundles they would publish the whole source
+      devtool: development ? 'eval-cheap-module-source-map' : false,
       output: {
         path: path.join(dirname, 'dist'),
         publicPath: isHost ? '/' : 'auto',
@@ -77,7 +106,11 @@ export function createConfig({ name, dirname, exposes, isHost = false, port, tit
         uniqueName: `dentalmarket_${name}`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: { '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js') },
+      },
       module: {
         rules: [
           {
@@ -97,7 +130,7 @@ export function createConfig({ name, dirname, exposes, isHost = false, port, tit
           name,
           filename: 'remoteEntry.js',
           exposes,
-          remotes: {},
+          remotes,
           shared: sharedSingletons(),
           manifest: true,
           dts: false,
@@ -110,7 +143,7 @@ export function createConfig({ name, dirname, exposes, isHost = false, port, tit
         host: 'localhost',
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/media', ...(isHost ? ['/remotes'] : [])], target: 'http://localhost:3000' }],
+        proxy: devProxy(isHost),
       },
       stats: 'errors-warnings',
     };

@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import { Box, Container } from '@mui/material';
 import { Route, Routes } from 'react-router';
 import { Header } from './Header.js';
 import { RemoteRoute } from './RemoteRoute.js';

@@ -1,7 +1,5 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { Alert, Box, Button } from '@mui/material';
 import { PageSpinner } from '@dentalmarket/ui';
 import { loadRemoteApp, type RemoteName } from './remotes.js';
 

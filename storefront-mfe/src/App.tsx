@@ -1,9 +1,11 @@
 import React from 'react';
+import { Box } from '@mui/material';
 import { useLocation } from 'react-router';
-import { registerReactInstance } from '@dentalmarket/ui';
+import { registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
 import { MarketplacePage } from './MarketplacePage.js';
 
 registerReactInstance(React);
+registerMuiInstance(Box);
 
 /** The storefront remote: the home page (/) and the marketplace (/marketplace). */
 export default function StorefrontApp() {

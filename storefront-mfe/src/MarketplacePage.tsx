@@ -1,13 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
+import { Alert, Box, Button, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { useGetProductsByTypeQuery } from '@dentalmarket/store';
+import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
@@ -40,39 +35,42 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
           </Typography>
         </Paper>
       )}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
-        <Box>
-          <Typography variant="h2" component="h1">
-            {heading}
-          </Typography>
-          {type === 'affiliate' && (
-            <Typography variant="body2" color="text.secondary">
-              From trusted partners. DentalMarket earns a commission on purchases made through these links.
+      {/* the category sidebar (a later capability) goes in the layout's sidebar slot */}
+      <MarketplaceLayout>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
+          <Box>
+            <Typography variant="h2" component="h1">
+              {heading}
             </Typography>
-          )}
+            {type === 'affiliate' && (
+              <Typography variant="body2" color="text.secondary">
+                From trusted partners. DentalMarket earns a commission on purchases made through these links.
+              </Typography>
+            )}
+          </Box>
+          <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
+            {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
+              <ToggleButton key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
         </Box>
-        <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
-          {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
-            <ToggleButton key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </Box>
 
-      {isLoading ? (
-        <ProductGridSkeleton />
-      ) : isError ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
-          {`Failed to fetch ${type} products`}
-        </Alert>
-      ) : products && products.length > 0 ? (
-        <ProductGrid products={products} />
-      ) : (
-        <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
-          {`No ${heading.toLowerCase()} available yet`}
-        </Typography>
-      )}
+        {isLoading ? (
+          <ProductGridSkeleton />
+        ) : isError ? (
+          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
+            {`Failed to fetch ${type} products`}
+          </Alert>
+        ) : products && products.length > 0 ? (
+          <ProductGrid products={products} />
+        ) : (
+          <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
+            {`No ${heading.toLowerCase()} available yet`}
+          </Typography>
+        )}
+      </MarketplaceLayout>
     </Box>
   );
 }

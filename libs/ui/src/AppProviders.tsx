@@ -1,9 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import Button from '@mui/material/Button';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { Button, CssBaseline, ThemeProvider } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import type { AppStore } from '@dentalmarket/store';

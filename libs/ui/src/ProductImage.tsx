@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box, Typography } from '@mui/material';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 
 export interface ProductImageProps {

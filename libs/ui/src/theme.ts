@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme } from '@mui/material';
 
 /** Calm clinical palette: dental teal-blue primary on white surfaces. */
 export const theme = createTheme({

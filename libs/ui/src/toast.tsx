@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
+import { Box } from '@mui/material';
 
 /** A toast with a title and an optional description line (notistack takes any node as message). */
 export function toastMessage(title: string, description?: string): ReactNode {

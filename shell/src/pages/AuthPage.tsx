@@ -1,9 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';

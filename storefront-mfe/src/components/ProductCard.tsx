@@ -1,11 +1,4 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useSnackbar } from 'notistack';

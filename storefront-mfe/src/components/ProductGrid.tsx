@@ -1,7 +1,4 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
+import { Box, Card, CardContent, Skeleton } from '@mui/material';
 import type { Product } from '@dentalmarket/contracts';
 import { ProductCard } from './ProductCard.js';
 

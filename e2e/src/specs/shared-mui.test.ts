@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '../app.js';
+import { launchBrowser, newContext } from '../browser.js';
+
+let app: RunningApp;
+let browser: Browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** What makes a product card look as it does: MUI's classes and the computed border and shadow. */
+async function firstCard(page: Page) {
+  const card = page.locator('article.MuiCard-root').first();
+  await card.waitFor();
+  return card.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      classes: [...element.classList].filter((name) => name.startsWith('Mui')).sort(),
+      border: `${style.borderTopWidth} ${style.borderTopStyle} ${style.borderTopColor}`,
+      shadow: style.boxShadow,
+      radius: style.borderTopLeftRadius,
+    };
+  });
+}
+
+/**
+ * Emotion cache keys of the page's <style data-emotion> tags: "css" for MUI's default cache, whose
+ * <Global> styles are tagged "css-global". A second cache (a second Emotion) adds another key.
+ */
+function emotionKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...new Set([...document.querySelectorAll('style[data-emotion]')].map((s) => s.getAttribute('data-emotion')!.split(' ')[0].replace(/-global$/, ''))),
+  ]);
+}
+
+describe('one MUI and one Emotion cache across the shell and its remotes', () => {
+  it('runs a single @mui/material and a single Emotion cache on /marketplace', async () => {
+    const context = await newContext(browser, app.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/marketplace?type=equipment');
+      await page.locator('article.MuiCard-root').first().waitFor();
+      const copies = await page.evaluate(() => (window as unknown as { __DM_MUI_COPIES__: () => number }).__DM_MUI_COPIES__());
+      assert.equal(copies, 1, 'the shell and the storefront remote share one @mui/material');
+      assert.deepEqual(await emotionKeys(page), ['css'], 'one Emotion cache');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('renders a product card inside the shell exactly as the remote renders it standalone (theme defaults apply)', async () => {
+    const context = await newContext(browser, app.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/marketplace?type=equipment');
+      const inShell = await firstCard(page);
+      await page.goto('/remotes/storefront/index.html?type=equipment');
+      const standalone = await firstCard(page);
+      assert.ok(inShell.classes.includes('MuiPaper-outlined'), `the theme's outlined card inside the shell, got ${inShell.classes.join(' ')}`);
+      assert.ok(!inShell.classes.includes('MuiPaper-elevation1'));
+      assert.deepEqual(inShell, standalone);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads the session on the admin remote standalone page, so an admin sees the dashboard there', async () => {
+    const context = await newContext(browser, app.url);
+    try {
+      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
+      assert.equal(login.status(), 200);
+      const page = await context.newPage();
+      await page.goto('/remotes/admin/index.html');
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('serves no source maps with the production bundles', async () => {
+    const response = await fetch(`${app.url}/remotes/storefront/remoteEntry.js`);
+    const code = await response.text();
+    assert.ok(!code.includes('sourceMappingURL'), 'no source map reference in remoteEntry.js');
+  });
+});
