@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const repoRoot = path.resolve(__dirname, '../..');
+// jest runs in the shell workspace (npm test --workspace shell)
+const repoRoot = path.resolve(process.cwd(), '..');
 const FOLDERS = ['shell/src', 'storefront-mfe/src', 'checkout-mfe/src', 'admin-mfe/src', 'libs/ui/src', 'libs/store/src'];
 
 function sources(dir: string): string[] {
