@@ -22,9 +22,12 @@ export interface CartProductInput {
 export const CART_MAX_QUANTITY = 9999;
 
 /**
- * A requested cart quantity as a whole number: non-numbers and non-finite values are refused
- * (null); fractions are rounded to the nearest whole number (0.5 → 1, 0.4 → 0); values above
- * CART_MAX_QUANTITY are capped. The result may be 0 or less, which SPEC §4 reads as "remove".
+ * A requested cart quantity as a whole number: non-numbers (including numeric text) and NaN or
+ * ±Infinity are refused (null, so the caller leaves the cart as it was); fractions are rounded to
+ * the NEAREST whole number with Math.round (0.5 → 1, 1.5 → 2, 0.4 → 0, -0.5 → -0), chosen over
+ * Math.floor so that a value just under a whole number (2.9999 from a spinner or a sum) is not
+ * silently one less; values above CART_MAX_QUANTITY are capped. The result may be 0 or less,
+ * which SPEC §4 reads as "remove the line" for a quantity update.
  */
 export function wholeQuantity(value: unknown): number | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;

@@ -48,6 +48,26 @@ describe('money', () => {
     expect(formatUsd(123456789)).toBe('$1,234,567.89');
   });
 
+  it('formats negatives, zero and huge amounts from the digits', () => {
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(-0)).toBe('$0.00');
+    expect(formatUsd(-5)).toBe('-$0.05');
+    expect(formatUsd(-123456)).toBe('-$1,234.56');
+    expect(formatUsd(99999)).toBe('$999.99');
+    expect(formatUsd(100000)).toBe('$1,000.00');
+    expect(formatUsd(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91');
+    expect(centsToDecimal(-5)).toBe('-0.05');
+    expect(centsToDecimal(Number.NaN)).toBe('0.00');
+  });
+
+  it('reads numbers in exponent form as 0 (below a tenth of a cent, or far beyond any price)', () => {
+    expect(toCents(5e-7)).toBe(0);
+    expect(toCents(-5e-7)).toBe(0);
+    expect(toCents(1e21)).toBe(0);
+    expect(toCents('1e3')).toBe(0); // text is plain decimal digits only
+    expect(toCents('1,234.50')).toBe(0);
+  });
+
   it('computes tax as a rounded percentage', () => {
     expect(percentOf(1999, 8)).toBe(160);
     expect(percentOf(10000, 8)).toBe(800);

@@ -60,6 +60,34 @@ describe('cart rules (SPEC §4 Cart)', () => {
     expect(selectCartItems(store.getState())).toEqual([]);
   });
 
+  it('refuses null, text and missing products on add, and never stores a quantity that fails the load check', () => {
+    const store = makeStore(undefined, { persistCart: false });
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: null as unknown as number }));
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: '2' as unknown as number }));
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: Number.NEGATIVE_INFINITY }));
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: 0.4 }));
+    store.dispatch(cartActions.addToCart({ product: null as unknown as typeof chair }));
+    store.dispatch(cartActions.addToCart({ product: { name: 'no id' } as unknown as typeof chair }));
+    store.dispatch(cartActions.addToCart({ product: { ...chair, id: 1.5 } }));
+    expect(selectCartItems(store.getState())).toEqual([]);
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: 2.5 }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(3);
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: 0 }));
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: -5 }));
+    expect(selectCartItems(store.getState())[0].quantity).toBe(3); // add never removes
+  });
+
+  it('leaves other lines alone when one is updated or refused, and ignores unknown ids', () => {
+    const store = makeStore(undefined, { persistCart: false });
+    store.dispatch(cartActions.addToCart({ product: chair, quantity: 2 }));
+    store.dispatch(cartActions.addToCart({ product: gloves, quantity: 5 }));
+    store.dispatch(cartActions.updateQuantity({ id: 2, quantity: Number.NaN }));
+    store.dispatch(cartActions.updateQuantity({ id: 99, quantity: 7 }));
+    store.dispatch(cartActions.updateQuantity({ id: 99, quantity: 0 }));
+    store.dispatch(cartActions.updateQuantity({ id: 1, quantity: -0.4 }));
+    expect(selectCartItems(store.getState()).map((i) => [i.id, i.quantity])).toEqual([[2, 5]]);
+  });
+
   it('survives a reload after odd quantity updates', () => {
     const first = makeStore();
     first.dispatch(cartActions.addToCart({ product: chair }));
@@ -129,15 +157,76 @@ describe('cart persistence under shopping-cart', () => {
     ['a negative quantity', { id: 3, name: 'x', price: '1.00', quantity: -1 }],
     ['a fractional quantity', { id: 3, name: 'x', price: '1.00', quantity: 0.5 }],
     ['a NaN quantity (saved as null)', { id: 3, name: 'x', price: '1.00', quantity: null }],
-    ['a price that is not text', { id: 3, name: 'x', price: 4, quantity: 1 }],
+    ['a quantity above the cap', { id: 3, name: 'x', price: '1.00', quantity: CART_MAX_QUANTITY + 1 }],
+    ['a quantity saved as text', { id: 3, name: 'x', price: '1.00', quantity: '2' }],
+    ['a price that is neither text nor a number', { id: 3, name: 'x', price: { amount: 1 }, quantity: 1 }],
     ['no id', { name: 'x', price: '1.00', quantity: 1 }],
+    ['a fractional id', { id: 3.5, name: 'x', price: '1.00', quantity: 1 }],
+    ['no name', { id: 3, price: '1.00', quantity: 1 }],
+    ['an image_url that is not text', { id: 3, name: 'x', price: '1.00', quantity: 1, image_url: 7 }],
+    ['a second line with the same id', { id: 1, name: 'Copy', price: '1.00', quantity: 5 }],
     ['not an object', 'x'],
+    ['null', null],
+    ['a list', [1, 2]],
   ])('drops only the bad line and keeps the rest of the cart (%s)', (_label, bad) => {
     const good = { id: 1, name: 'Meridian Chair', manufacturer: 'Meridian Dental', price: '18950.00', quantity: 2, image_url: null };
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([good, bad]));
     const store = makeStore();
     expect(selectCartItems(store.getState())).toEqual([good]);
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([good]);
+  });
+
+  it('keeps the good lines on both sides of bad ones, in order', () => {
+    const a = { id: 1, name: 'A', manufacturer: 'M', price: '1.00', quantity: 1, image_url: null };
+    const b = { id: 2, name: 'B', manufacturer: 'M', price: '2.00', quantity: 2, image_url: null };
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: 9, quantity: Number.NaN }, a, 'junk', b, { id: 3, name: 'x', quantity: 0.5 }]));
+    expect(selectCartItems(makeStore().getState())).toEqual([a, b]);
+  });
+
+  it('normalises saved prices like on add: numbers and text to two decimals, missing or non-numeric to 0.00', () => {
+    const line = { id: 1, name: 'A', manufacturer: 'M', quantity: 1, image_url: null };
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([
+        { ...line, id: 1, price: 4 },
+        { ...line, id: 2, price: '1.005' },
+        { ...line, id: 3, price: 'Get a Quote' },
+        { ...line, id: 4 },
+        { ...line, id: 5, price: null },
+        { ...line, id: 6, price: 1.005 },
+      ]),
+    );
+    const items = selectCartItems(makeStore().getState());
+    expect(items.map((i) => [i.id, i.price])).toEqual([
+      [1, '4.00'],
+      [2, '1.01'],
+      [3, '0.00'],
+      [4, '0.00'],
+      [5, '0.00'],
+      [6, '1.01'],
+    ]);
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).map((i: { price: string }) => i.price)).toEqual(['4.00', '1.01', '0.00', '0.00', '0.00', '1.01']);
+  });
+
+  it('accepts missing or null manufacturer and image_url', () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ id: 1, name: 'A', price: '3', quantity: 2, manufacturer: null }]));
+    expect(selectCartItems(makeStore().getState())).toEqual([{ id: 1, name: 'A', manufacturer: '', price: '3.00', quantity: 2, image_url: null }]);
+  });
+
+  it('leaves a saved empty list alone', () => {
+    localStorage.setItem(CART_STORAGE_KEY, '[]');
+    expect(selectCartItems(makeStore().getState())).toEqual([]);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBe('[]');
+  });
+
+  it.each([
+    ['JSON null', 'null'],
+    ['a number', '42'],
+    ['a string', '"cart"'],
+  ])('discards a saved value that is not a list (%s)', (_label, raw) => {
+    localStorage.setItem(CART_STORAGE_KEY, raw);
+    expect(selectCartItems(makeStore().getState())).toEqual([]);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
   it('does not touch storage when persistence is off', () => {

@@ -12,10 +12,11 @@ export interface AddToCartPayload {
   quantity?: number;
 }
 
+/** A product as a cart line; price becomes the two-decimal string (missing or non-numeric: "0.00"). */
 function toCartItem(product: CartProductInput, quantity: number): CartItem {
   return {
     id: product.id,
-    name: product.name,
+    name: typeof product.name === 'string' ? product.name : '',
     manufacturer: product.manufacturer ?? '',
     price: normalisePrice(product.price),
     quantity,
@@ -25,17 +26,24 @@ function toCartItem(product: CartProductInput, quantity: number): CartItem {
 
 /**
  * SPEC §4 Cart: adding an existing id raises its quantity; quantity 0 or less removes the line.
- * Quantities are whole numbers from 1 to CART_MAX_QUANTITY: fractions are rounded (see
- * `wholeQuantity`), NaN, Infinity and non-numbers are refused and leave the cart as it was.
+ * Every stored quantity is a whole number from 1 to CART_MAX_QUANTITY, so whatever is saved
+ * reads back on the next load:
+ * - fractions are rounded to the nearest whole number (see `wholeQuantity`);
+ * - NaN, ±Infinity and non-numbers are refused and leave the cart as it was;
+ * - updateQuantity to 0 or less (after rounding, so 0.4 too) removes the line;
+ * - addToCart with 0 or less (after rounding) adds nothing and removes nothing; a missing product
+ *   or one without a whole-number id is ignored here (the UI reports it first, see `cartAddError`).
  */
 export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
     addToCart(state, action: PayloadAction<AddToCartPayload>) {
-      const quantity = wholeQuantity(action.payload.quantity ?? 1);
+      // only a missing quantity means the default 1; null or any other non-number is refused
+      const quantity = action.payload.quantity === undefined ? 1 : wholeQuantity(action.payload.quantity);
       const { product } = action.payload;
       if (quantity === null || quantity <= 0) return;
+      if (!product || typeof product.id !== 'number' || !Number.isSafeInteger(product.id)) return;
       const existing = state.items.find((item) => item.id === product.id);
       if (existing) existing.quantity = Math.min(existing.quantity + quantity, CART_MAX_QUANTITY);
       else state.items.push(toCartItem(product, quantity));
