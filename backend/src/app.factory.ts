@@ -9,6 +9,7 @@ import { AppModule } from './app.module.js';
 import { sessionMiddleware } from './auth/session.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { requestId } from './common/request-id.middleware.js';
+import { jsonBodiesOnly, sameOriginOnly } from './common/request-guards.js';
 import { securityHeaders } from './common/security-headers.js';
 import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
@@ -46,7 +47,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
   const database = await Database.open(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     abortOnError: false,
-    bodyParser: true,
+    // JSON only, registered below after the origin and content-type checks (no form parser)
+    bodyParser: false,
     logger: options.logger ?? ['log', 'warn', 'error'],
   }).catch(async (error: unknown) => {
     await database.close();
@@ -57,12 +59,18 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
 
     const server = app.getHttpAdapter().getInstance() as Express;
     server.disable('x-powered-by');
-    server.set('trust proxy', 1);
+    // the client address is the socket's unless TRUST_PROXY names the proxies in front
+    server.set('trust proxy', config.trustProxy);
     app.use(requestId);
     app.use(securityHeaders(config));
-    const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret);
+    app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image']));
+    app.useBodyParser('json', { limit: '1mb' });
+    const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret, {
+      idleSeconds: config.sessionIdleSeconds,
+      absoluteSeconds: config.sessionAbsoluteSeconds,
+    });
     database.onClose(sessions.close);
-    app.use('/api', sessions.middleware, passport.initialize(), passport.session());
+    app.use('/api', ...sessions.middleware, passport.initialize(), passport.session());
     mountStaticFrontends(server, config);
 
     app.setGlobalPrefix('api');

@@ -4,7 +4,9 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiProperty,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -16,7 +18,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { mapUser, UserDto } from './dto/user.dto.js';
 import { AuthenticatedGuard, LocalAuthGuard } from './guards.js';
-import { SESSION_COOKIE } from './session.js';
+import { markSignedIn, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
 
@@ -43,6 +45,16 @@ export class AuthController {
     return mapUser(request.user as User);
   }
 
+  /** The signed-in user, the same answer as /api/me (SPEC §7 names both). */
+  @Get('user')
+  @UseGuards(AuthenticatedGuard)
+  @ApiOperation({ summary: 'The signed-in user (same as GET /api/me)' })
+  @ApiOkResponse({ type: UserDto })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'no session' })
+  user(@Req() request: Request): UserDto {
+    return mapUser(request.user as User);
+  }
+
   /** Signs in with username and password; the session id is regenerated. */
   @Post('login')
   @HttpCode(200)
@@ -51,8 +63,10 @@ export class AuthController {
   @ApiOkResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Invalid username or password' })
-  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'too many failed attempts' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'too many failed attempts from this address (for this username); the message says when to try again' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Origin is not this site or an allowed origin' })
   login(@Req() request: Request): UserDto {
+    markSignedIn(request);
     return mapUser(request.user as User);
   }
 
@@ -60,7 +74,8 @@ export class AuthController {
   @Post('register')
   @ApiCreatedResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
-  @ApiConflictResponse({ type: ApiErrorDto, description: 'username or email taken' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'username or email taken (compared without regard to case)' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Origin is not this site or an allowed origin' })
   async register(@Body() body: RegisterDto, @Req() request: Request): Promise<UserDto> {
     const user = await this.users.registerCustomer({
       username: body.username,
@@ -69,6 +84,7 @@ export class AuthController {
       password: body.password,
     });
     await logIn(request, user);
+    markSignedIn(request);
     return mapUser(user);
   }
 
@@ -76,6 +92,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Origin is not this site or an allowed origin' })
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<MessageDto> {
     await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
     await new Promise<void>((resolve, reject) =>

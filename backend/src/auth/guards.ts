@@ -6,13 +6,13 @@ import {
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request } from 'express';
 import { LoginDto } from './dto/login.dto.js';
-import { LoginRateLimiter } from './login-rate-limiter.js';
+import { LoginThrottle } from './login-throttle.service.js';
 import type { User } from './user.entity.js';
+import { UsersService } from './users.service.js';
 
 function requestOf(context: ExecutionContext): Request {
   return context.switchToHttp().getRequest<Request>();
@@ -39,33 +39,35 @@ export class AdminGuard implements CanActivate {
 }
 
 /**
- * Validates the login body (guards run before pipes), checks the credentials with passport-local,
- * then starts the session; passport regenerates the session id on login.
+ * Signs in with username and password: validates the body (guards run before pipes), applies the
+ * login throttle, checks the credentials and starts the session (passport's req.logIn, which
+ * regenerates the session id). The check is this app's own UsersService rather than a strategy
+ * registered on passport's process-wide singleton, so it always uses this app's database.
  */
 @Injectable()
-export class LocalAuthGuard extends AuthGuard('local') {
-  constructor(private readonly limiter: LoginRateLimiter) {
-    super();
-  }
+export class LocalAuthGuard implements CanActivate {
+  constructor(
+    private readonly throttle: LoginThrottle,
+    private readonly users: UsersService,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = requestOf(context);
     const body = plainToInstance(LoginDto, request.body ?? {});
     const errors = await validate(body, { whitelist: true, forbidNonWhitelisted: true });
     if (errors.length > 0) {
       throw new BadRequestException(errors.flatMap((e) => Object.values(e.constraints ?? {})));
     }
-    const key = `${request.ip}|${body.username.toLowerCase()}`;
-    this.limiter.assertAllowed(key);
-    let result: boolean;
-    try {
-      result = (await super.canActivate(context)) as boolean;
-    } catch (error) {
-      if (error instanceof UnauthorizedException) this.limiter.recordFailure(key);
-      throw error;
+    // the socket's address, or the client's as told by a proxy named in TRUST_PROXY
+    const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
+    await this.throttle.assertAllowed(address, body.username);
+    const user = await this.users.verifyCredentials(body.username, body.password);
+    if (!user) {
+      await this.throttle.recordFailure(address, body.username);
+      throw new UnauthorizedException('Invalid username or password');
     }
-    this.limiter.reset(key);
-    await super.logIn(request);
-    return result;
+    await this.throttle.recordSuccess(address, body.username);
+    await new Promise<void>((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+    return true;
   }
 }

@@ -1,28 +1,58 @@
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 
 export const SESSION_COOKIE = 'dentalmarket.sid';
-const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** when the user signed in (ms since epoch): the absolute lifetime counts from here */
+    signedInAt?: number;
+  }
+}
+
+export interface SessionLifetimes {
+  /** seconds without a request after which the session ends (rolling) */
+  idleSeconds: number;
+  /** seconds after sign-in after which the session ends, whatever the activity */
+  absoluteSeconds: number;
+}
 
 /**
  * express-session with the rows in PostgreSQL's `session` table (created by our migration), so
- * sessions survive restarts and are shared between API instances. Secure cookies follow the
- * connection: behind an HTTPS proxy (trust proxy) they are Secure.
+ * sessions survive restarts and are shared between API instances. The cookie is HttpOnly,
+ * SameSite=Lax, Secure behind HTTPS; every request pushes the idle expiry forward (rolling), and
+ * the store prunes expired rows every 15 minutes. On top, an absolute lifetime: a session older
+ * than it is replaced by an empty one (the old row deleted) however recently it was used.
  */
-export function sessionMiddleware(pool: pg.Pool, secret: string): { middleware: RequestHandler; close(): void } {
+export function sessionMiddleware(pool: pg.Pool, secret: string, lifetimes: SessionLifetimes): { middleware: RequestHandler[]; close(): void } {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
-  const middleware = session({
+  const sessions = session({
     name: SESSION_COOKIE,
     secret,
     store,
     resave: false,
     saveUninitialized: false,
     rolling: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS, path: '/' },
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: lifetimes.idleSeconds * 1000, path: '/' },
   });
+  const absolute = (req: Request, _res: Response, next: NextFunction) => {
+    const data = req.session as (typeof req.session & { passport?: { user?: unknown } }) | undefined;
+    if (!data?.passport?.user) return next();
+    if (data.signedInAt === undefined) {
+      data.signedInAt = Date.now(); // a session from before this rule: its lifetime starts now
+      return next();
+    }
+    if (Date.now() - data.signedInAt <= lifetimes.absoluteSeconds * 1000) return next();
+    req.session.regenerate((error) => next(error));
+  };
   /** stops the store's prune timer */
-  return { middleware, close: () => store.close() };
+  return { middleware: [sessions, absolute], close: () => store.close() };
+}
+
+/** Stamps the sign-in time on the (already regenerated) session of a login or registration. */
+export function markSignedIn(req: Request): void {
+  req.session.signedInAt = Date.now();
 }

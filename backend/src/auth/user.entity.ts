@@ -1,7 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { USER_ROLES, type UserRole } from '@dentalmarket/contracts';
 
 /** An account: a customer (the default) or an admin. `password` is an argon2id hash. */
+// case-insensitive uniqueness: expression indexes made by a migration, which TypeORM cannot describe
+@Index('UQ_users_username_lower', { synchronize: false })
+@Index('UQ_users_email_lower', { synchronize: false })
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()

@@ -42,7 +42,12 @@ export class UsersService {
 
   /** The user whose username and password match, or null. */
   async verifyCredentials(username: string, password: string): Promise<User | null> {
-    const user = await this.transactions.repository(User).findOneBy({ username });
+    // case-insensitive, on the unique index over lower(username)
+    const user = await this.transactions
+      .repository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
     const hash = user?.password ?? (await this.dummyHash);
     const ok = await argon2.verify(hash, password).catch(() => false);
     return user && ok ? user : null;

@@ -12,6 +12,12 @@ const TABLE_NOUNS: Record<string, string> = {
   products: 'product',
 };
 
+/** Constraints whose key PostgreSQL reports as an expression, by the field a client knows. */
+const CONSTRAINT_FIELDS: Record<string, string> = {
+  UQ_users_username_lower: 'username',
+  UQ_users_email_lower: 'email',
+};
+
 interface PgError {
   code?: string;
   detail?: string;
@@ -34,7 +40,8 @@ function fromPostgres(error: PgError): { status: number; message: string } | nul
   const noun = (error.table && TABLE_NOUNS[error.table]) ?? 'record';
   switch (error.code) {
     case '23505': {
-      const field = /Key \(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? error.constraint ?? 'value';
+      const field =
+        (error.constraint && CONSTRAINT_FIELDS[error.constraint]) ?? /Key \(([^)]+)\)=/.exec(error.detail ?? '')?.[1] ?? error.constraint ?? 'value';
       return { status: HttpStatus.CONFLICT, message: `A ${noun} with this ${field} already exists` };
     }
     case '23503': {

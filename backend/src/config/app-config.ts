@@ -66,6 +66,34 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'SEED_DEMO must be true or false' })
   SEED_DEMO?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*)$/, {
+    message: 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+  })
+  TRUST_PROXY?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'SESSION_IDLE_TIMEOUT must be a whole number of seconds between 60 and 31536000' })
+  @Min(60, { message: 'SESSION_IDLE_TIMEOUT must be a whole number of seconds between 60 and 31536000' })
+  @Max(31_536_000, { message: 'SESSION_IDLE_TIMEOUT must be a whole number of seconds between 60 and 31536000' })
+  SESSION_IDLE_TIMEOUT?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'SESSION_ABSOLUTE_TIMEOUT must be a whole number of seconds between 60 and 31536000' })
+  @Min(60, { message: 'SESSION_ABSOLUTE_TIMEOUT must be a whole number of seconds between 60 and 31536000' })
+  @Max(31_536_000, { message: 'SESSION_ABSOLUTE_TIMEOUT must be a whole number of seconds between 60 and 31536000' })
+  SESSION_ABSOLUTE_TIMEOUT?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/, {
+    message: 'ALLOWED_ORIGINS must be a comma-separated list of origins such as https://shop.example.com',
+  })
+  ALLOWED_ORIGINS?: string;
 }
 
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
@@ -84,6 +112,14 @@ export interface AppConfig {
   seedImagesDir: string;
   /** seed the demo catalogue (and, outside production, the demo accounts): SEED_DEMO, default true outside production */
   seedDemo: boolean;
+  /** express `trust proxy`: false (the socket's address) unless TRUST_PROXY names hops or proxies */
+  trustProxy: boolean | number | string;
+  /** seconds a session lives without a request (rolling) */
+  sessionIdleSeconds: number;
+  /** seconds a session lives after sign-in, whatever the activity */
+  sessionAbsoluteSeconds: number;
+  /** origins besides the API's own that may send state-changing requests (a shell on another origin) */
+  allowedOrigins: string[];
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -138,5 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDistRoot: resolveFromRoot(raw.FRONTEND_DIST_ROOT, '.'),
     seedImagesDir: path.join(BACKEND_ROOT, 'assets', 'seed-images'),
     seedDemo: raw.SEED_DEMO === undefined ? nodeEnv !== 'production' : raw.SEED_DEMO === 'true',
+    trustProxy: raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
+    sessionIdleSeconds: raw.SESSION_IDLE_TIMEOUT ?? 7 * 24 * 60 * 60,
+    sessionAbsoluteSeconds: raw.SESSION_ABSOLUTE_TIMEOUT ?? 30 * 24 * 60 * 60,
+    allowedOrigins: raw.ALLOWED_ORIGINS ? raw.ALLOWED_ORIGINS.split(',').map((origin) => new URL(origin.trim()).origin) : [],
   };
 }
