@@ -1,6 +1,6 @@
 import React from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { selectIsAdmin, useAppSelector, useGetMeQuery } from '@dentalmarket/store';
+import { selectIsAdmin, useAppSelector, useGetAdminSessionQuery, useGetMeQuery } from '@dentalmarket/store';
 import { BackToMarketplaceButton, PageSpinner, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
 
 registerReactInstance(React);
@@ -11,6 +11,8 @@ export default function AdminApp() {
   // inside the shell the session is already loaded; on the remote's standalone page this loads it
   const { isLoading } = useGetMeQuery();
   const isAdmin = useAppSelector(selectIsAdmin);
+  // the server's word on admin access; a session that ended meanwhile shows 'Session Expired'
+  useGetAdminSessionQuery(undefined, { skip: !isAdmin, refetchOnMountOrArgChange: true });
   if (isLoading) return <PageSpinner />;
   if (!isAdmin) {
     return <Typography sx={{ py: 6, textAlign: 'center' }}>The admin dashboard is for administrators.</Typography>;

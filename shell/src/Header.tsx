@@ -2,11 +2,13 @@ import { AppBar, Badge, Box, Button, Container, IconButton, Toolbar, Typography 
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import { Link as RouterLink } from 'react-router';
-import { selectCartCount, selectIsAdmin, useAppSelector } from '@dentalmarket/store';
+import { selectCartCount, selectCurrentUser, selectIsAdmin, useAppSelector } from '@dentalmarket/store';
+import { UserMenu } from './UserMenu.js';
 
 export function Header() {
   const count = useAppSelector(selectCartCount);
   const isAdmin = useAppSelector(selectIsAdmin);
+  const user = useAppSelector(selectCurrentUser);
   const cartLabel = `Cart (${count} ${count === 1 ? 'item' : 'items'})`;
   return (
     <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -22,15 +24,18 @@ export function Header() {
             Marketplace
           </Button>
           <Box sx={{ flexGrow: 1 }} />
-          {isAdmin ? (
+          {isAdmin && (
             <Button component={RouterLink} to="/admin" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
               Admin Panel
             </Button>
-          ) : (
+          )}
+          {/* SPEC §2: 'Admin Panel' for admins, otherwise 'Admin Login' (a customer may hold an admin account too) */}
+          {!isAdmin && (
             <Button component={RouterLink} to="/auth" variant="outlined" size="small" sx={{ whiteSpace: 'nowrap' }}>
               Admin Login
             </Button>
           )}
+          {user && <UserMenu user={user} />}
           <IconButton component={RouterLink} to="/checkout" aria-label={cartLabel} color="primary" sx={{ mr: 0.5 }}>
             <Badge
               color="secondary"

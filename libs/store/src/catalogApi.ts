@@ -34,8 +34,49 @@ export const sessionApi = api.injectEndpoints({
       },
       providesTags: ['Me'],
     }),
+    /** GET /api/admin/session: the admin area's server-side check; a 401 expires the session (SPEC §4). */
+    getAdminSession: build.query<User, void>({
+      query: () => '/admin/session',
+      extraOptions: { sessionHandling: true },
+    }),
+    /** POST /api/login; the cached user (and the session slice) follow at once, no reload. */
+    login: build.mutation<User, LoginCredentials>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled;
+        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, data));
+      },
+    }),
+    /** POST /api/register (a customer account, signed in at once); confirm_password never leaves the browser. */
+    register: build.mutation<User, Registration>({
+      query: (body) => ({ url: '/register', method: 'POST', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled;
+        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, data));
+      },
+    }),
+    /** POST /api/logout; the cached user becomes null. */
+    logout: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        await queryFulfilled;
+        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, null));
+      },
+    }),
   }),
 });
 
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+export interface Registration {
+  username: string;
+  email: string;
+  full_name?: string;
+  password: string;
+}
+
 export const { useGetCategoriesQuery, useGetProductsByTypeQuery } = catalogApi;
-export const { useGetMeQuery } = sessionApi;
+export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -25,5 +25,17 @@ export {
   type SessionState,
   type SessionStatus,
 } from './sessionSlice.js';
-export { catalogApi, sessionApi, useGetCategoriesQuery, useGetProductsByTypeQuery, useGetMeQuery } from './catalogApi.js';
+export {
+  catalogApi,
+  sessionApi,
+  useGetCategoriesQuery,
+  useGetProductsByTypeQuery,
+  useGetMeQuery,
+  useGetAdminSessionQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  type LoginCredentials,
+  type Registration,
+} from './catalogApi.js';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';

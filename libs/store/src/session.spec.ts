@@ -18,6 +18,16 @@ const admin = { id: 1, username: 'admin', email: 'a@x.example', full_name: null,
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.headers);
+    if (req.url === '/api/login' && req.method === 'POST') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(admin));
+      return;
+    }
+    if (req.url === '/api/logout' && req.method === 'POST') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"message":"Logged out"}');
+      return;
+    }
     if (req.url === '/api/me') {
       res.writeHead(meStatus, { 'content-type': 'application/json' });
       res.end(JSON.stringify(meStatus === 200 ? admin : { statusCode: meStatus, message: 'Unauthorized', error: 'Unauthorized' }));
@@ -35,6 +45,22 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   requests.length = 0;
   resetSessionExpiryForTests();
+});
+
+describe('login and logout update the session at once', () => {
+  it('signs in and out without refetching /api/me', async () => {
+    meStatus = 401;
+    const store = makeStore(undefined, { persistCart: false });
+    await store.dispatch(sessionApi.endpoints.getMe.initiate());
+    expect(selectSessionStatus(store.getState())).toBe('anonymous');
+    requests.length = 0;
+    await store.dispatch(sessionApi.endpoints.login.initiate({ username: 'admin', password: 'secret-enough' })).unwrap();
+    expect(selectCurrentUser(store.getState())?.username).toBe('admin');
+    await store.dispatch(sessionApi.endpoints.logout.initiate()).unwrap();
+    expect(selectCurrentUser(store.getState())).toBeNull();
+    expect(selectSessionStatus(store.getState())).toBe('anonymous');
+    expect(requests).toHaveLength(2); // the two POSTs, no /me
+  });
 });
 
 describe('session slice follows GET /api/me', () => {

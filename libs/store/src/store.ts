@@ -32,6 +32,21 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
       listenerApi.dispatch(sessionActions.setUser(action.payload));
     },
   });
+  // login and registration sign in, logout signs out: the session follows at once, no refetch
+  for (const signIn of [sessionApi.endpoints.login, sessionApi.endpoints.register]) {
+    listener.startListening({
+      matcher: signIn.matchFulfilled,
+      effect: (action, listenerApi) => {
+        listenerApi.dispatch(sessionActions.setUser(action.payload));
+      },
+    });
+  }
+  listener.startListening({
+    matcher: sessionApi.endpoints.logout.matchFulfilled,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(sessionActions.setUser(null));
+    },
+  });
   listener.startListening({
     matcher: sessionApi.endpoints.getMe.matchRejected,
     effect: (action, listenerApi) => {

@@ -4,6 +4,7 @@ export { ProductImage, type ProductImageProps } from './ProductImage.js';
 export { ProductRating, ProductRating as Rating } from './Rating.js';
 export { Price, formatPrice, type PriceProps } from './Price.js';
 export { PageSpinner } from './PageSpinner.js';
+export { FormikTextField } from './FormikTextField.js';
 export { toastMessage } from './toast.js';
 export { registerReactInstance, registerMuiInstance } from './registerReact.js';
 export { AppProviders, BackToMarketplaceButton } from './AppProviders.js';

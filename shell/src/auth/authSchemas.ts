@@ -1,0 +1,28 @@
+import * as Yup from 'yup';
+import { LIMITS } from '@dentalmarket/contracts';
+
+/** SPEC §5 Login. */
+export const loginSchema = Yup.object({
+  username: Yup.string().trim().min(LIMITS.usernameMin, 'Username must be at least 3 characters').required('Username must be at least 3 characters'),
+  password: Yup.string().min(LIMITS.passwordMin, 'Password must be at least 6 characters').required('Password must be at least 6 characters'),
+});
+export type LoginValues = Yup.InferType<typeof loginSchema>;
+export const initialLoginValues: LoginValues = { username: '', password: '' };
+
+/** SPEC §5 Register: the user schema's fields, password rules, and confirm_password equal to it. */
+export const registerSchema = Yup.object({
+  username: Yup.string()
+    .trim()
+    .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+    .max(LIMITS.nameMax, `Username must be at most ${LIMITS.nameMax} characters`)
+    .matches(/^\S+$/, { message: 'Username must not contain spaces', excludeEmptyString: true })
+    .required('Username must be at least 3 characters'),
+  email: Yup.string().trim().email('Invalid email address').max(LIMITS.nameMax).required('Email is required'),
+  full_name: Yup.string().trim().max(LIMITS.nameMax, `Full name must be at most ${LIMITS.nameMax} characters`),
+  password: Yup.string().min(LIMITS.passwordMin, 'Password must be at least 6 characters').required('Password must be at least 6 characters'),
+  confirm_password: Yup.string()
+    .required("Passwords don't match")
+    .oneOf([Yup.ref('password')], "Passwords don't match"),
+});
+export type RegisterValues = Yup.InferType<typeof registerSchema>;
+export const initialRegisterValues: RegisterValues = { username: '', email: '', full_name: '', password: '', confirm_password: '' };
