@@ -4,7 +4,7 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import { useSnackbar } from 'notistack';
 import { useNavigate } from 'react-router';
 import type { User } from '@dentalmarket/contracts';
-import { useLogoutMutation } from '@dentalmarket/store';
+import { errorText, useLogoutMutation } from '@dentalmarket/store';
 import { toastMessage } from '@dentalmarket/ui';
 import { serverMessage } from './auth/authMessages.js';
 
@@ -22,6 +22,7 @@ export function UserMenu({ user }: { user: User }) {
       await logout().unwrap();
       navigate('/');
     } catch (error) {
+      console.error(`Logout failed: ${errorText(error)}`);
       enqueueSnackbar(toastMessage('Logout failed', serverMessage(error) ?? 'Logout failed. Please try again.'), { variant: 'error' });
     }
   };

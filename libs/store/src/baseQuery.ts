@@ -49,3 +49,32 @@ export const dmBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQuer
   }
   return result;
 };
+
+/** SPEC §8: what a call that met a 401 under session handling reports. */
+export const SESSION_EXPIRED_MESSAGE = 'Unauthorized: Your session has expired.';
+
+/**
+ * SPEC §8 General: a non-OK answer as an error message, "status: body" (the body as text, or the
+ * status text when the body is empty); a failure with no HTTP answer gives its own description.
+ */
+export function errorText(error: unknown): string {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return error instanceof Error ? error.message : String(error);
+  const { status, data } = error as { status: number | string; data?: unknown; error?: string };
+  if (typeof status !== 'number') return (error as { error?: string }).error ?? String(status);
+  const body = typeof data === 'string' ? data : data === undefined || data === null ? '' : JSON.stringify(data);
+  return `${status}: ${body || STATUS_TEXT[status] || 'Error'}`;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};

@@ -125,3 +125,13 @@ describe('session expiry (SPEC §4): a 401 on a call with session handling', () 
     expect(selectSessionExpired(store.getState())).toBe(false);
   });
 });
+
+describe('SPEC §8 error text', () => {
+  it('reads "status: body", or the status text when the body is empty', async () => {
+    const { errorText } = await import('./baseQuery.js');
+    expect(errorText({ status: 409, data: { statusCode: 409, message: 'taken', error: 'Conflict' } })).toBe('409: {"statusCode":409,"message":"taken","error":"Conflict"}');
+    expect(errorText({ status: 500, data: 'boom' })).toBe('500: boom');
+    expect(errorText({ status: 404, data: '' })).toBe('404: Not Found');
+    expect(errorText({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe('TypeError: Failed to fetch');
+  });
+});

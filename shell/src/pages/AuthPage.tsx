@@ -6,7 +6,7 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Navigate, useNavigate } from 'react-router';
-import { selectCurrentUser, useAppSelector, useLoginMutation, useRegisterMutation } from '@dentalmarket/store';
+import { errorText, selectCurrentUser, useAppSelector, useLoginMutation, useRegisterMutation } from '@dentalmarket/store';
 import { FormikTextField, toastMessage } from '@dentalmarket/ui';
 import { loginFailure, serverMessage, setLoginTimeCookie } from '../auth/authMessages.js';
 import { initialLoginValues, initialRegisterValues, loginSchema, registerSchema, type LoginValues, type RegisterValues } from '../auth/authSchemas.js';
@@ -29,6 +29,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       enqueueSnackbar(toastMessage('Login successful', 'Welcome back!'), { variant: 'success' });
       onDone();
     } catch (error) {
+      console.error(`Login failed: ${errorText(error)}`); // SPEC §8: failures are logged
       enqueueSnackbar(toastMessage('Login failed', loginFailure(error) || 'An unexpected error occurred'), { variant: 'error' });
     }
   };
@@ -65,6 +66,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
       enqueueSnackbar(toastMessage('Registration successful', 'Your account has been created'), { variant: 'success' });
       onDone();
     } catch (error) {
+      console.error(`Registration failed: ${errorText(error)}`);
       enqueueSnackbar(toastMessage('Registration failed', serverMessage(error)), { variant: 'error' });
     }
   };
