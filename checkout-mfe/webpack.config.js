@@ -5,6 +5,6 @@ import { createConfig } from '@dentalmarket/mf-config';
 export default createConfig({
   name: 'checkout',
   dirname: path.dirname(fileURLToPath(import.meta.url)),
-  exposes: { './App': './src/App.tsx' },
+  exposes: { './App': './src/App.tsx', './CartDebugger': './src/CartDebugger.tsx' },
   port: 3102,
 });

@@ -72,6 +72,8 @@ describe('sessions under concurrent load', () => {
   }
 
   it('answers every request as its own user, with no 5xx and no session row losing its user', async () => {
+    // this suite shares the run's database: start from no sessions, so every row counted below is this test's
+    await app.app.get(DataSource).query('DELETE FROM session');
     const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const signedIn: Array<{ username: string; cookie: string }> = [];
     for (let i = 0; i < SIGNED_IN; i++) {

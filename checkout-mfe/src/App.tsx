@@ -1,9 +1,15 @@
-import React from 'react';
+import React, { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import type { FormikHelpers } from 'formik';
+import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { selectCartCount, useAppSelector } from '@dentalmarket/store';
-import { BackToMarketplaceButton, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
+import { CHECKOUT } from '@dentalmarket/contracts';
+import { cartActions, selectCartCount, useAppDispatch, useAppSelector } from '@dentalmarket/store';
+import { BackToMarketplaceButton, registerMuiInstance, registerReactInstance, toastMessage } from '@dentalmarket/ui';
+import { CheckoutForm } from './form/CheckoutForm.js';
+import type { CheckoutValues } from './form/checkoutSchema.js';
 import { OrderSummary } from './OrderSummary.js';
 
 registerReactInstance(React);
@@ -26,9 +32,47 @@ function EmptyCart() {
   );
 }
 
-/** The checkout remote: empty state, or the order summary (the checkout form comes with its own capability). */
+function OrderCompleted() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 10 }} role="status">
+      <CheckCircleOutline sx={{ fontSize: 64, color: 'success.main', mb: 2 }} />
+      <Typography variant="h2" component="h1" gutterBottom>
+        Order Completed!
+      </Typography>
+      <Typography color="text.secondary">Thank you for your order. It will be processed shortly.</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        A confirmation email has been sent to you.
+      </Typography>
+      <Button component={RouterLink} to="/" variant="contained">
+        Return to Marketplace
+      </Button>
+    </Box>
+  );
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The checkout remote (SPEC §2 Checkout): the empty cart, the form beside the order summary, and
+ * the completed order. Checkout is simulated on the client (SPEC §4): a valid submit shows
+ * 'Processing...' for 2 s, then the completed view, the cart is cleared and the form reset.
+ * No server call is made.
+ */
 export default function CheckoutApp() {
   const count = useAppSelector(selectCartCount);
+  const dispatch = useAppDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const [completed, setCompleted] = useState(false);
+
+  const placeOrder = async (_values: CheckoutValues, { resetForm }: FormikHelpers<CheckoutValues>) => {
+    await wait(CHECKOUT.processingDelayMs);
+    dispatch(cartActions.clearCart());
+    resetForm(); // the card details leave memory with the form
+    setCompleted(true);
+    enqueueSnackbar(toastMessage('Order completed successfully!', 'Your order has been placed and will be processed shortly.'), { variant: 'success' });
+  };
+
+  if (completed) return <OrderCompleted />;
   if (count === 0) return <EmptyCart />;
   return (
     <Box>
@@ -37,17 +81,10 @@ export default function CheckoutApp() {
         Checkout
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
-        <Card>
-          <CardContent>
-            <Typography variant="h3" component="h2" gutterBottom>
-              Shipping and payment
-            </Typography>
-            <Typography color="text.secondary">
-              Online ordering opens soon. Review your items and totals here; your cart is kept on this device.
-            </Typography>
-          </CardContent>
-        </Card>
-        <OrderSummary />
+        <CheckoutForm onSubmit={placeOrder} />
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <OrderSummary />
+        </Box>
       </Box>
     </Box>
   );

@@ -22,6 +22,8 @@ export const SHARED_SINGLETONS = [
   '@emotion/styled',
   'notistack',
   'react-router',
+  // forms: libs/ui's FormikTextField and a remote's <Formik> must share one Formik context
+  'formik',
   '@dentalmarket/store',
   '@dentalmarket/ui',
   '@dentalmarket/contracts',

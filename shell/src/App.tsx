@@ -1,5 +1,6 @@
 import { Box, Container } from '@mui/material';
 import { Route, Routes } from 'react-router';
+import { CartDebuggerHost } from './CartDebuggerHost.js';
 import { Header } from './Header.js';
 import { RemoteRoute } from './RemoteRoute.js';
 import { RouteGuard } from './RouteGuard.js';
@@ -29,6 +30,7 @@ export function App() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Container>
+      <CartDebuggerHost />
     </Box>
   );
 }

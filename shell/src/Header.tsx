@@ -1,14 +1,17 @@
+import { useState } from 'react';
 import { AppBar, Badge, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import { Link as RouterLink } from 'react-router';
 import { selectCartCount, selectCurrentUser, selectIsAdmin, useAppSelector } from '@dentalmarket/store';
+import { CartDrawer } from './CartDrawer.js';
 import { UserMenu } from './UserMenu.js';
 
 export function Header() {
   const count = useAppSelector(selectCartCount);
   const isAdmin = useAppSelector(selectIsAdmin);
   const user = useAppSelector(selectCurrentUser);
+  const [cartOpen, setCartOpen] = useState(false);
   const cartLabel = `Cart (${count} ${count === 1 ? 'item' : 'items'})`;
   return (
     <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -36,7 +39,7 @@ export function Header() {
             </Button>
           )}
           {user && <UserMenu user={user} />}
-          <IconButton component={RouterLink} to="/checkout" aria-label={cartLabel} color="primary" sx={{ mr: 0.5 }}>
+          <IconButton aria-label={cartLabel} aria-haspopup="dialog" color="primary" sx={{ mr: 0.5 }} onClick={() => setCartOpen(true)}>
             <Badge
               color="secondary"
               badgeContent={<span data-testid="cart-count">{count}</span>}
@@ -47,6 +50,7 @@ export function Header() {
           </IconButton>
         </Toolbar>
       </Container>
+      <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
     </AppBar>
   );
 }

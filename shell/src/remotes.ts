@@ -37,3 +37,11 @@ export async function loadRemoteApp(name: RemoteName, retry = false): Promise<{ 
   if (!module?.default) throw new Error(`The ${name} remote did not provide an App.`);
   return module;
 }
+
+/** Loads another module a remote exposes (e.g. `checkout/CartDebugger`), registering the remote first. */
+export async function loadRemoteModule(name: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
+  await register(name, false);
+  const module = await loadRemote<{ default: ComponentType }>(`${name}/${exposed}`);
+  if (!module?.default) throw new Error(`The ${name} remote did not provide ${exposed}.`);
+  return module;
+}

@@ -26,7 +26,13 @@ async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<
   }
 }
 
-const cartButton = (page: Page) => page.getByRole('link', { name: /^Cart \(\d+ items?\)$/ });
+const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart \(\d+ items?\)$/ });
+
+/** The header's cart opens the cart drawer; its 'Checkout' goes to /checkout without a reload. */
+async function openCheckout(page: Page): Promise<void> {
+  await cartButton(page).click();
+  await page.getByRole('dialog', { name: 'Shopping cart' }).getByRole('link', { name: 'Checkout' }).click();
+}
 
 describe('shell routes', () => {
   it('shows the not-found page with the spec sentences for an unknown path', async () => {
@@ -93,10 +99,10 @@ describe('one store across the federated remotes', () => {
       await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
       await firstCard.getByRole('button', { name: 'Add to cart' }).click();
-      await page.getByRole('link', { name: 'Cart (1 item)' }).waitFor();
+      await page.getByRole('button', { name: 'Cart (1 item)' }).waitFor();
       assert.equal(await page.getByTestId('cart-count').innerText(), '1');
 
-      await cartButton(page).click();
+      await openCheckout(page);
       await page.waitForURL('**/checkout');
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
       const summary = page.getByRole('region', { name: 'Order summary' });
@@ -114,7 +120,7 @@ describe('one store across the federated remotes', () => {
     await withPage(async (page) => {
       await page.goto('/marketplace?type=equipment');
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
-      await cartButton(page).click();
+      await openCheckout(page);
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
       const diagnostics = await page.evaluate(() =>
         (window as unknown as { __DM_DIAGNOSTICS__: () => { reactCopies: number; storeModuleEvaluations: number } }).__DM_DIAGNOSTICS__(),
@@ -144,7 +150,7 @@ describe('each remote runs standalone for its team', () => {
       await page.getByRole('heading', { name: 'IT Equipment' }).waitFor();
       await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
       await page.getByText('Added to cart').waitFor();
-      assert.equal(await page.getByRole('link', { name: /^Cart/ }).count(), 0, 'no shell header: the remote runs alone');
+      assert.equal(await page.getByRole('button', { name: /^Cart \(/ }).count(), 0, 'no shell header: the remote runs alone');
 
       await page.goto('/remotes/checkout/index.html');
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
@@ -163,7 +169,7 @@ describe('the admin remote', () => {
       await page.getByRole('link', { name: 'Admin Panel' }).click();
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
       assert.equal(await page.getByTestId('cart-count').innerText(), '1', 'the cart is the same store on /admin');
-      await cartButton(page).click();
+      await openCheckout(page);
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
       const diagnostics = await page.evaluate(() =>
         (window as unknown as { __DM_DIAGNOSTICS__: () => { reactCopies: number; storeModuleEvaluations: number } }).__DM_DIAGNOSTICS__(),
@@ -201,7 +207,7 @@ describe('a remote that cannot be loaded', () => {
       await page.getByRole('heading', { name: 'Partner Products' }).waitFor();
 
       // back to the failed remote by client-side navigation: still the fallback, until its files come back and Retry loads it
-      await cartButton(page).click();
+      await openCheckout(page);
       await page.getByText('This part of DentalMarket could not be loaded.').waitFor();
       await page.unroute('**/remotes/checkout/**');
       await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -218,7 +224,7 @@ describe('a remote that cannot be loaded', () => {
       const page = await context.newPage();
       await page.goto('/marketplace');
       await page.getByText('This part of DentalMarket could not be loaded.').waitFor();
-      await cartButton(page).click();
+      await openCheckout(page);
       await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
     } finally {
       await context.close();

@@ -235,3 +235,17 @@ describe('cart persistence under shopping-cart', () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 });
+
+describe('a cart change in another tab', () => {
+  it('shows in this tab through the storage event, without writing it back', () => {
+    const store = makeStore();
+    const other = [{ id: 7, name: 'Curing Light', manufacturer: 'Lumen', price: '349.00', quantity: 2, image_url: null }];
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(other));
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: JSON.stringify(other) }));
+    expect(selectCartItems(store.getState())).toEqual(other);
+    localStorage.removeItem(CART_STORAGE_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: null }));
+    expect(selectCartItems(store.getState())).toEqual([]);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull(); // not saved back
+  });
+});

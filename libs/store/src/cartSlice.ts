@@ -38,6 +38,10 @@ export const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,
   reducers: {
+    /** The whole cart as another tab saved it (already checked by loadCart). */
+    replaceCart(state, action: PayloadAction<CartItem[]>) {
+      state.items = action.payload;
+    },
     addToCart(state, action: PayloadAction<AddToCartPayload>) {
       // only a missing quantity means the default 1; null or any other non-number is refused
       const quantity = action.payload.quantity === undefined ? 1 : wholeQuantity(action.payload.quantity);

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { CART_STORAGE_KEY } from '@dentalmarket/contracts';
 import { api } from './api.js';
 import { cartActions, cartSlice } from './cartSlice.js';
 import { loadCart, saveCart } from './cartPersistence.js';
@@ -21,7 +22,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
 
   if (persistCart) {
     listener.startListening({
-      matcher: isAnyOf(...Object.values(cartActions)),
+      // a cart another tab saved is loaded, not saved back
+      matcher: isAnyOf(...Object.values(cartActions).filter((action) => action !== cartActions.replaceCart)),
       effect: (_action, listenerApi) => saveCart((listenerApi.getState() as RootState).cart),
     });
   }
@@ -67,6 +69,13 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
     middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
   });
   setupListeners(store.dispatch);
+  if (persistCart && typeof window !== 'undefined') {
+    // another tab changed the cart: show it here too (the storage event fires only in other tabs)
+    window.addEventListener('storage', (event) => {
+      if (event.key !== null && event.key !== CART_STORAGE_KEY) return;
+      store.dispatch(cartActions.replaceCart(loadCart()?.items ?? []));
+    });
+  }
   return store;
 }
 

@@ -1,0 +1,115 @@
+import { jest } from '@jest/globals';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { CheckoutForm } from './CheckoutForm.js';
+import { checkoutSchema, initialCheckoutValues } from './checkoutSchema.js';
+
+const MESSAGES = [
+  'Full name is required',
+  'Valid email is required',
+  'Address is required',
+  'City is required',
+  'State is required',
+  'ZIP code is required',
+  'Cardholder name is required',
+  'Valid card number is required',
+  'Valid expiry date is required (MM/YY)',
+  'Valid CVC is required',
+];
+
+const valid = {
+  fullName: 'Dr. Jane Smith',
+  email: 'jane@example.com',
+  address: '12 Harbour Street',
+  city: 'Leeds',
+  state: 'WY',
+  zipCode: '10001',
+  cardHolder: 'Jane Smith',
+  cardNumber: '4242424242424242',
+  cardExpiry: '05/28',
+  cardCvc: '123',
+};
+
+describe('SPEC §5 checkout rules', () => {
+  it('starts with every field empty', () => {
+    expect(Object.values(initialCheckoutValues)).toEqual(Array(10).fill(''));
+  });
+
+  it.each([
+    ['fullName', 'Jo', 'Full name is required'],
+    ['email', 'not-an-email', 'Valid email is required'],
+    ['address', '12 H', 'Address is required'],
+    ['city', 'L', 'City is required'],
+    ['state', 'W', 'State is required'],
+    ['zipCode', '1000', 'ZIP code is required'],
+    ['cardHolder', 'JS', 'Cardholder name is required'],
+    ['cardNumber', '424242424242424', 'Valid card number is required'],
+    ['cardNumber', '42424242424242424', 'Valid card number is required'],
+    ['cardExpiry', '05/2', 'Valid expiry date is required (MM/YY)'],
+    ['cardCvc', '12', 'Valid CVC is required'],
+  ])('%s = %j fails with "%s"', async (field, value, message) => {
+    await expect(checkoutSchema.validate({ ...valid, [field]: value })).rejects.toThrow(message);
+  });
+
+  it('accepts a complete form', async () => {
+    await expect(checkoutSchema.validate(valid)).resolves.toEqual(valid);
+  });
+});
+
+describe('the checkout form', () => {
+  it('shows every message under its field on submit, and submits nothing', async () => {
+    const onSubmit = jest.fn(async () => undefined);
+    render(<CheckoutForm onSubmit={onSubmit} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    });
+    for (const message of MESSAGES) expect(await screen.findByText(message)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows a message on blur, keeps card digits only and formats MM/YY as typed, and masks the CVC', async () => {
+    render(<CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
+    const name = screen.getByLabelText('Full Name');
+    fireEvent.change(name, { target: { value: 'Jo' } });
+    fireEvent.blur(name);
+    expect(await screen.findByText('Full name is required')).toBeTruthy();
+
+    const card = screen.getByLabelText('Card Number') as HTMLInputElement;
+    fireEvent.change(card, { target: { value: '4242 4242 4242 4242 99' } });
+    await waitFor(() => expect(card.value).toBe('4242424242424242'));
+    const expiry = screen.getByLabelText('Expiry Date') as HTMLInputElement;
+    fireEvent.change(expiry, { target: { value: '0528' } });
+    await waitFor(() => expect(expiry.value).toBe('05/28'));
+    expect(expiry.placeholder).toBe('MM/YY');
+    expect((screen.getByLabelText('CVC') as HTMLInputElement).type).toBe('password');
+    expect(card.getAttribute('inputmode')).toBe('numeric');
+    expect(card.getAttribute('autocomplete')).toBe('cc-number');
+  });
+
+  it('shows Processing... and disables the button while the order is placed', async () => {
+    let finish: () => void = () => undefined;
+    const onSubmit = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<CheckoutForm onSubmit={onSubmit} />);
+    const labels: Record<string, string> = {
+      fullName: 'Full Name',
+      email: 'Email',
+      address: 'Address',
+      city: 'City',
+      state: 'State',
+      zipCode: 'ZIP Code',
+      cardHolder: 'Cardholder Name',
+      cardNumber: 'Card Number',
+      cardExpiry: 'Expiry Date',
+      cardCvc: 'CVC',
+    };
+    for (const [field, label] of Object.entries(labels)) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value: valid[field as keyof typeof valid] } });
+    }
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    });
+    const processing = await screen.findByRole('button', { name: 'Processing...' });
+    expect((processing as HTMLButtonElement).disabled).toBe(true);
+    expect(onSubmit).toHaveBeenCalledWith(valid, expect.anything());
+    await act(async () => finish());
+  });
+});

@@ -1,0 +1,68 @@
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { FormikTextField } from '@dentalmarket/ui';
+import { checkoutSchema, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
+
+/** Digits only, as a card number or CVC is typed (spaces and dashes dropped). */
+const digitsOnly = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
+
+/** MM/YY as it is typed: "0528" becomes "05/28". */
+const expiry = (value: string) => {
+  const digits = value.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+};
+
+/**
+ * SPEC §2 Checkout, state 2: the Shipping Information and Payment Information cards. The values
+ * live in Formik's component state only: never in the Redux store, browser storage or a log, and
+ * they are cleared after the order completes.
+ */
+export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, helpers: FormikHelpers<CheckoutValues>) => Promise<void> }) {
+  return (
+    <Formik initialValues={initialCheckoutValues} validationSchema={checkoutSchema} onSubmit={onSubmit}>
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label="Checkout" autoComplete="on">
+          <Box sx={{ display: 'grid', gap: 3 }}>
+            <Card component="section" aria-labelledby="shipping-heading">
+              <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <Typography id="shipping-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>
+                  Shipping Information
+                </Typography>
+                <FormikTextField name="fullName" label="Full Name" autoComplete="shipping name" sx={{ gridColumn: '1 / -1' }} />
+                <FormikTextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" sx={{ gridColumn: '1 / -1' }} />
+                <FormikTextField name="address" label="Address" autoComplete="shipping street-address" sx={{ gridColumn: '1 / -1' }} />
+                <FormikTextField name="city" label="City" autoComplete="shipping address-level2" />
+                <FormikTextField name="state" label="State" autoComplete="shipping address-level1" />
+                <FormikTextField name="zipCode" label="ZIP Code" autoComplete="shipping postal-code" inputMode="numeric" />
+              </CardContent>
+            </Card>
+            <Card component="section" aria-labelledby="payment-heading">
+              <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <Typography id="payment-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>
+                  Payment Information
+                </Typography>
+                <Alert severity="info" sx={{ gridColumn: '1 / -1' }}>
+                  Development mode: this is a placeholder for a card payment provider. No card is charged and nothing is sent anywhere.
+                </Alert>
+                <FormikTextField name="cardHolder" label="Cardholder Name" autoComplete="cc-name" sx={{ gridColumn: '1 / -1' }} />
+                <FormikTextField
+                  name="cardNumber"
+                  label="Card Number"
+                  autoComplete="cc-number"
+                  inputMode="numeric"
+                  transform={digitsOnly(16)}
+                  sx={{ gridColumn: '1 / -1' }}
+                />
+                <FormikTextField name="cardExpiry" label="Expiry Date" placeholder="MM/YY" autoComplete="cc-exp" inputMode="numeric" transform={expiry} />
+                <FormikTextField name="cardCvc" label="CVC" type="password" autoComplete="cc-csc" inputMode="numeric" transform={digitsOnly(4)} />
+              </CardContent>
+            </Card>
+            <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+              {isSubmitting ? 'Processing...' : 'Complete Order'}
+            </Button>
+          </Box>
+        </Form>
+      )}
+    </Formik>
+  );
+}

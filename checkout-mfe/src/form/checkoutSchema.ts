@@ -1,0 +1,31 @@
+import * as Yup from 'yup';
+
+/** SPEC §5 Checkout form: every rule and message (card number exactly 16; no message for the maximum). */
+export const checkoutSchema = Yup.object({
+  fullName: Yup.string().trim().min(3, 'Full name is required').required('Full name is required'),
+  email: Yup.string().trim().email('Valid email is required').required('Valid email is required'),
+  address: Yup.string().trim().min(5, 'Address is required').required('Address is required'),
+  city: Yup.string().trim().min(2, 'City is required').required('City is required'),
+  state: Yup.string().trim().min(2, 'State is required').required('State is required'),
+  zipCode: Yup.string().trim().min(5, 'ZIP code is required').required('ZIP code is required'),
+  cardHolder: Yup.string().trim().min(3, 'Cardholder name is required').required('Cardholder name is required'),
+  cardNumber: Yup.string().min(16, 'Valid card number is required').max(16, 'Valid card number is required').required('Valid card number is required'),
+  cardExpiry: Yup.string().min(5, 'Valid expiry date is required (MM/YY)').required('Valid expiry date is required (MM/YY)'),
+  cardCvc: Yup.string().min(3, 'Valid CVC is required').required('Valid CVC is required'),
+});
+
+export type CheckoutValues = Yup.InferType<typeof checkoutSchema>;
+
+/** SPEC §3 Checkout form: all strings, all start empty. */
+export const initialCheckoutValues: CheckoutValues = {
+  fullName: '',
+  email: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  cardHolder: '',
+  cardNumber: '',
+  cardExpiry: '',
+  cardCvc: '',
+};

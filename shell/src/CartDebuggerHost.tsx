@@ -1,0 +1,59 @@
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { TIMINGS } from '@dentalmarket/contracts';
+import { loadRemoteModule } from './remotes.js';
+
+/** The browser setting that shows the cart debugger (SPEC §3 Browser storage: 'true' enables). */
+export const CART_DEBUGGER_FLAG = 'showCartDebugger';
+
+function flagIsOn(): boolean {
+  try {
+    return localStorage.getItem(CART_DEBUGGER_FLAG) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** SPEC §2: the setting is re-checked every 3 seconds and on a storage change. */
+function useCartDebuggerFlag(): boolean {
+  const [on, setOn] = useState(flagIsOn);
+  useEffect(() => {
+    const check = () => setOn(flagIsOn());
+    const timer = window.setInterval(check, TIMINGS.debugPollMs);
+    window.addEventListener('storage', check);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('storage', check);
+    };
+  }, []);
+  return on;
+}
+
+/** A debugging aid must never take the page down: if it cannot load, it is simply absent. */
+class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    console.warn('The cart debugger could not be loaded:', error.message);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+let CartDebugger: ComponentType | null = null;
+
+/** Renders the checkout remote's cart debugger while the setting is on; it is only downloaded then. */
+export function CartDebuggerHost() {
+  const on = useCartDebuggerFlag();
+  if (!on) return null;
+  CartDebugger ??= lazy(() => loadRemoteModule('checkout', 'CartDebugger'));
+  return (
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <CartDebugger />
+      </Suspense>
+    </QuietBoundary>
+  );
+}
