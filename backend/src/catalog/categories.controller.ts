@@ -5,6 +5,8 @@ import { CategoriesService } from './categories.service.js';
 import { CategoriesQueryDto, CategoryDto } from './dto/category.dto.js';
 import { ProductDto } from './dto/product.dto.js';
 import { SlugParamDto } from './dto/slug-param.dto.js';
+import { type Page, PageQueryDto } from './dto/page-query.dto.js';
+import { PagedArray } from '../common/paged-array.interceptor.js';
 import { ProductsService } from './products.service.js';
 
 @ApiTags('catalog')
@@ -24,10 +26,11 @@ export class CategoriesController {
   }
 
   /** Every product of the category, by name. */
+  /** The category's products by name, a page at a time (default 100, at most 1000). */
   @Get(':slug/products')
-  @ApiOkResponse({ type: [ProductDto] })
+  @PagedArray({ type: [ProductDto] })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no category has this slug' })
-  listProducts(@Param() params: SlugParamDto): Promise<ProductDto[]> {
-    return this.products.byCategorySlug(params.slug);
+  listProducts(@Param() params: SlugParamDto, @Query() page: PageQueryDto): Promise<Page<ProductDto>> {
+    return this.products.byCategorySlug(params.slug, page);
   }
 }

@@ -1,6 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
+import { PagedArray } from '../common/paged-array.interceptor.js';
+import { type Page, PageQueryDto } from './dto/page-query.dto.js';
+import { ProductRefParamDto } from './dto/slug-param.dto.js';
 import { ListProductsQueryDto } from './dto/list-products-query.dto.js';
 import { ProductDto, ProductListDto, ProductTypeParamDto } from './dto/product.dto.js';
 import { ProductsService } from './products.service.js';
@@ -18,18 +21,27 @@ export class ProductsController {
     return this.products.list(query);
   }
 
-  /** Every product of one type, by name. */
+  /** The products of one type by name, a page at a time (default 100, at most 1000). */
   @Get('products/by-type/:type')
-  @ApiOkResponse({ type: [ProductDto] })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'type is not a product type' })
-  byType(@Param() params: ProductTypeParamDto): Promise<ProductDto[]> {
-    return this.products.byType(params.type);
+  @PagedArray({ type: [ProductDto] })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'type is not a product type, or a bad page or limit' })
+  byType(@Param() params: ProductTypeParamDto, @Query() page: PageQueryDto): Promise<Page<ProductDto>> {
+    return this.products.byType(params.type, page);
   }
 
-  /** Featured products, by name. */
+  /** One product by id or slug: a shareable product URL. */
+  @Get('products/:idOrSlug')
+  @ApiOkResponse({ type: ProductDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no product with this id or slug' })
+  findOne(@Param() params: ProductRefParamDto): Promise<ProductDto> {
+    return this.products.findOne(params.idOrSlug);
+  }
+
+  /** Featured products by name, a page at a time (default 100, at most 1000). */
   @Get('featured-products')
-  @ApiOkResponse({ type: [ProductDto] })
-  featured(): Promise<ProductDto[]> {
-    return this.products.featured();
+  @PagedArray({ type: [ProductDto] })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'a bad page or limit' })
+  featured(@Query() page: PageQueryDto): Promise<Page<ProductDto>> {
+    return this.products.featured(page);
   }
 }

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { ProductSort, ProductType } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import { CategoriesService } from './categories.service.js';
 import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto } from './dto/list-products-query.dto.js';
+import { DEFAULT_ARRAY_LIMIT, type Page, type PageQueryDto } from './dto/page-query.dto.js';
 import { mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
 import { Product } from './product.entity.js';
 import { SubcategoriesService } from './subcategories.service.js';
@@ -78,27 +79,43 @@ export class ProductsService {
     return { products: products.map(mapProduct), total, page, limit };
   }
 
-  async byType(type: ProductType): Promise<ProductDto[]> {
-    return this.findAll(this.query().where('p.product_type = :type', { type }));
+  /** One product by id (digits) or slug, with its stored image bytes if any; 404 when unknown. */
+  async findOne(idOrSlug: string): Promise<ProductDto> {
+    const query = this.query().addSelect('p.image_data');
+    if (/^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647) query.where('p.id = :id OR p.slug = :slug', { id: Number(idOrSlug), slug: idOrSlug });
+    else query.where('p.slug = :slug', { slug: idOrSlug });
+    const product = await query.orderBy('p.id', 'ASC').getOne();
+    if (!product) throw new NotFoundException(`Product '${idOrSlug}' not found`);
+    return mapProduct(product);
   }
 
-  /** 404 when the category does not exist; an empty list when it has no products. */
-  async byCategorySlug(slug: string): Promise<ProductDto[]> {
+  byType(type: ProductType, page: PageQueryDto): Promise<Page<ProductDto>> {
+    return this.pageOf(this.query().where('p.product_type = :type', { type }), page);
+  }
+
+  /** 404 when the category does not exist; an empty page when it has no products. */
+  async byCategorySlug(slug: string, page: PageQueryDto): Promise<Page<ProductDto>> {
     const category = await this.categories.findBySlug(slug);
-    return this.findAll(this.query().where('p.category_id = :id', { id: category.id }));
+    return this.pageOf(this.query().where('p.category_id = :id', { id: category.id }), page);
   }
 
-  async bySubcategorySlug(slug: string): Promise<ProductDto[]> {
+  async bySubcategorySlug(slug: string, page: PageQueryDto): Promise<Page<ProductDto>> {
     const subcategory = await this.subcategories.findBySlug(slug);
-    return this.findAll(this.query().where('p.subcategory_id = :id', { id: subcategory.id }));
+    return this.pageOf(this.query().where('p.subcategory_id = :id', { id: subcategory.id }), page);
   }
 
-  async featured(): Promise<ProductDto[]> {
-    return this.findAll(this.query().where('p.is_featured = true'));
+  featured(page: PageQueryDto): Promise<Page<ProductDto>> {
+    return this.pageOf(this.query().where('p.is_featured = true'), page);
   }
 
-  private async findAll(query: SelectQueryBuilder<Product>): Promise<ProductDto[]> {
-    const products = await query.orderBy('p.name', 'ASC').addOrderBy('p.id', 'ASC').getMany();
-    return products.map(mapProduct);
+  /** A bounded page by name, never the whole list: the array endpoints report the rest in headers. */
+  private async pageOf(query: SelectQueryBuilder<Product>, { page = 1, limit = DEFAULT_ARRAY_LIMIT }: PageQueryDto): Promise<Page<ProductDto>> {
+    const [products, total] = await query
+      .orderBy('p.name', 'ASC')
+      .addOrderBy('p.id', 'ASC')
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
+    return { items: products.map(mapProduct), total, page, limit };
   }
 }

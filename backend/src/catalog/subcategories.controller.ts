@@ -3,6 +3,8 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } fr
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { ProductDto } from './dto/product.dto.js';
 import { SlugParamDto } from './dto/slug-param.dto.js';
+import { type Page, PageQueryDto } from './dto/page-query.dto.js';
+import { PagedArray } from '../common/paged-array.interceptor.js';
 import { SubcategoriesQueryDto, SubcategoryDto } from './dto/subcategory.dto.js';
 import { ProductsService } from './products.service.js';
 import { SubcategoriesService } from './subcategories.service.js';
@@ -24,10 +26,11 @@ export class SubcategoriesController {
   }
 
   /** Every product of the subcategory, by name. */
+  /** The subcategory's products by name, a page at a time (default 100, at most 1000). */
   @Get(':slug/products')
-  @ApiOkResponse({ type: [ProductDto] })
+  @PagedArray({ type: [ProductDto] })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no subcategory has this slug' })
-  listProducts(@Param() params: SlugParamDto): Promise<ProductDto[]> {
-    return this.products.bySubcategorySlug(params.slug);
+  listProducts(@Param() params: SlugParamDto, @Query() page: PageQueryDto): Promise<Page<ProductDto>> {
+    return this.products.bySubcategorySlug(params.slug, page);
   }
 }

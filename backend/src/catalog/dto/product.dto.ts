@@ -51,13 +51,36 @@ export class ProductListDto implements ProductListResponse {
   @ApiProperty() limit: number;
 }
 
-function asFeatures(value: unknown): string[] {
-  return Array.isArray(value) ? value.map(String) : [];
+/** Stored JSON may hold text (SPEC §3: "may arrive as a JSON string"): read it as the JSON it carries. */
+function parsedText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
-function asSpecifications(value: unknown): Specifications {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-  return Object.fromEntries(Object.entries(value).map(([key, text]) => [key, String(text)]));
+/** Always a list of text: a list, a JSON list in text, or one plain text as a one-item list. */
+export function asFeatures(value: unknown): string[] {
+  const parsed = parsedText(value);
+  if (Array.isArray(parsed)) return parsed.filter((item) => item !== null && item !== undefined).map(String);
+  if (typeof parsed === 'string') return parsed.trim() ? [parsed.trim()] : [];
+  return [];
+}
+
+/** Always an object of name → text: an object, or a JSON object in text; anything else is empty. */
+export function asSpecifications(value: unknown): Specifications {
+  const parsed = parsedText(value);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  return Object.fromEntries(Object.entries(parsed).map(([key, text]) => [key, typeof text === 'string' ? text : JSON.stringify(text)]));
+}
+
+/** Image URLs leave as absolute paths or full URLs, never relative to the page that shows them. */
+export function asImageUrl(value: string | null): string | null {
+  if (!value?.trim()) return null;
+  const url = value.trim();
+  return /^(\/|https?:\/\/|data:image\/)/i.test(url) ? url : `/${url.replace(/^\.?\/+/, '')}`;
 }
 
 export function mapProduct(product: Product): ProductDto {
@@ -66,7 +89,7 @@ export function mapProduct(product: Product): ProductDto {
     name: product.name,
     description: product.description,
     price: product.price,
-    image_url: product.image_url,
+    image_url: asImageUrl(product.image_url),
     image_data: product.image_data ?? null,
     image_type: product.image_type,
     category_id: product.category_id,

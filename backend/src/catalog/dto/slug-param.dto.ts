@@ -8,3 +8,10 @@ export class SlugParamDto {
   @Length(1, LIMITS.slugMax)
   slug: string;
 }
+
+export class ProductRefParamDto {
+  @ApiProperty({ example: 'meridian-comfort-dental-chair', description: 'a product id or slug' })
+  @IsString()
+  @Length(1, LIMITS.slugMax)
+  idOrSlug: string;
+}
