@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from './helpers.js';
+import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const MIN_REQUESTS = 5000;
@@ -172,11 +172,14 @@ function requestFor(op: Operation, components: Record<string, Schema>): fc.Arbit
 
 describe('generated bad input over every route of the OpenAPI document', () => {
   let app: TestApp;
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
   let base: string;
   const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // a database of its own: admin requests with plausible bodies do create and delete rows
+    db = await freshDatabase('fuzz');
+    app = await startTestApp(db.env);
     await app.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.http.address() as AddressInfo).port}`;
   }, 120_000);
@@ -186,6 +189,7 @@ describe('generated bad input over every route of the OpenAPI document', () => {
     // the storm's failed logins from this address must not throttle the suites that run after it
     await app?.app.get(DataSource).query('DELETE FROM "login_attempts"');
     await app?.close();
+    await db?.drop();
   });
 
   function send(request: Sent, cookie: string | undefined): Promise<{ status: number; body: string; setCookie: string[] }> {

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AdminCatalogController } from './admin-catalog.controller.js';
+import { AdminCatalogService } from './admin-catalog.service.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductsController } from './products.controller.js';
@@ -7,8 +9,8 @@ import { SubcategoriesController } from './subcategories.controller.js';
 import { SubcategoriesService } from './subcategories.service.js';
 
 @Module({
-  controllers: [CategoriesController, SubcategoriesController, ProductsController],
-  providers: [CategoriesService, SubcategoriesService, ProductsService],
+  controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
+  providers: [CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService],
   exports: [CategoriesService, SubcategoriesService, ProductsService],
 })
 export class CatalogModule {}

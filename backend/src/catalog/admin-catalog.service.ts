@@ -1,0 +1,221 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { EntityManager, EntityTarget } from 'typeorm';
+import { slugify } from '@dentalmarket/contracts';
+import { Transactions } from '../database/transactions.js';
+import { Category } from './category.entity.js';
+import type {
+  CreateCategoryDto,
+  CreateProductDto,
+  CreateSubcategoryDto,
+  DeleteResultDto,
+  UpdateCategoryDto,
+  UpdateProductDto,
+  UpdateSubcategoryDto,
+} from './dto/admin-catalog.dto.js';
+import { CategoryDto, mapCategory } from './dto/category.dto.js';
+import { mapProduct, ProductDto } from './dto/product.dto.js';
+import { mapSubcategory, SubcategoryDto } from './dto/subcategory.dto.js';
+import { Product } from './product.entity.js';
+import { Subcategory } from './subcategory.entity.js';
+
+/** SPEC §5: the image shown when an admin gives none. */
+export const PLACEHOLDER_IMAGE_URL = '/media/seed/placeholder.svg';
+
+type Sluggable = typeof Category | typeof Subcategory | typeof Product;
+
+/** A link the admin typed without a scheme gets https:// (SPEC §5). */
+function withScheme(link: string | null | undefined): string | null {
+  const value = link?.trim();
+  if (!value) return null;
+  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+}
+
+/**
+ * The admin's writes to the catalogue (SPEC §7 /api/admin): the spec's defaults applied on the
+ * server, slugs unique (generated from the name when empty, 409 when a given one is taken), every
+ * multi-row change in one transaction.
+ */
+@Injectable()
+export class AdminCatalogService {
+  constructor(private readonly transactions: Transactions) {}
+
+  /** The slug asked for (409 when another row has it), or one made from the name and kept unique. */
+  private async slugFor(manager: EntityManager, entity: Sluggable, name: string, wanted: string | undefined, id?: number): Promise<string> {
+    const taken = async (slug: string) => {
+      const row = await manager.findOne(entity as EntityTarget<{ id: number; slug: string }>, { where: { slug }, select: { id: true } });
+      return row !== null && row.id !== id;
+    };
+    if (wanted) {
+      if (await taken(wanted)) throw new ConflictException(`The slug '${wanted}' is already used`);
+      return wanted;
+    }
+    const base = slugify(name) || 'item';
+    for (let n = 1; ; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      if (!(await taken(slug))) return slug;
+    }
+  }
+
+  private async assertPlacement(manager: EntityManager, categoryId: number, subcategoryId: number | null | undefined): Promise<void> {
+    if (!(await manager.existsBy(Category, { id: categoryId }))) throw new BadRequestException(`category_id ${categoryId} is not a category`);
+    if (subcategoryId === null || subcategoryId === undefined) return;
+    const subcategory = await manager.findOneBy(Subcategory, { id: subcategoryId });
+    if (!subcategory) throw new BadRequestException(`subcategory_id ${subcategoryId} is not a subcategory`);
+    if (subcategory.category_id !== categoryId) throw new BadRequestException(`subcategory_id ${subcategoryId} does not belong to category ${categoryId}`);
+  }
+
+  // ---- categories ----
+
+  createCategory(input: CreateCategoryDto): Promise<CategoryDto> {
+    return this.transactions.run(async (manager) => {
+      const slug = await this.slugFor(manager, Category, input.name, input.slug || undefined);
+      const saved = await manager.save(Category, manager.create(Category, { ...input, slug }));
+      return mapCategory(saved, 0);
+    });
+  }
+
+  updateCategory(id: number, input: UpdateCategoryDto): Promise<CategoryDto> {
+    return this.transactions.run(async (manager) => {
+      const category = await manager.findOneBy(Category, { id });
+      if (!category) throw new NotFoundException(`Category ${id} not found`);
+      const slug = input.slug ? await this.slugFor(manager, Category, input.name ?? category.name, input.slug, id) : category.slug;
+      const saved = await manager.save(Category, { ...category, ...input, slug });
+      return mapCategory(saved, await manager.countBy(Subcategory, { category_id: id }));
+    });
+  }
+
+  /** Deletes a category with its subcategories; refused (409) while products still belong to it. */
+  removeCategory(id: number): Promise<DeleteResultDto> {
+    return this.transactions.run(async (manager) => {
+      const category = await manager.findOneBy(Category, { id });
+      if (!category) throw new NotFoundException(`Category ${id} not found`);
+      const products = await manager.countBy(Product, { category_id: id });
+      if (products > 0) {
+        throw new ConflictException(`Category has ${products} ${products === 1 ? 'product' : 'products'}; move or delete them first`);
+      }
+      const subcategories = await manager.countBy(Subcategory, { category_id: id });
+      await manager.delete(Category, { id });
+      return { message: 'Category deleted', affected: { categories: 1, subcategories } };
+    });
+  }
+
+  // ---- subcategories ----
+
+  createSubcategory(input: CreateSubcategoryDto): Promise<SubcategoryDto> {
+    return this.transactions.run(async (manager) => {
+      await this.assertPlacement(manager, input.category_id, null);
+      const slug = await this.slugFor(manager, Subcategory, input.name, input.slug || undefined);
+      return mapSubcategory(await manager.save(Subcategory, manager.create(Subcategory, { ...input, slug })));
+    });
+  }
+
+  updateSubcategory(id: number, input: UpdateSubcategoryDto): Promise<SubcategoryDto> {
+    return this.transactions.run(async (manager) => {
+      const subcategory = await manager.findOneBy(Subcategory, { id });
+      if (!subcategory) throw new NotFoundException(`Subcategory ${id} not found`);
+      if (input.category_id !== undefined && input.category_id !== subcategory.category_id) {
+        await this.assertPlacement(manager, input.category_id, null);
+        // its products follow it to the new category
+        await manager.update(Product, { subcategory_id: id }, { category_id: input.category_id });
+      }
+      const slug = input.slug ? await this.slugFor(manager, Subcategory, input.name ?? subcategory.name, input.slug, id) : subcategory.slug;
+      return mapSubcategory(await manager.save(Subcategory, { ...subcategory, ...input, slug }));
+    });
+  }
+
+  /** Deletes a subcategory; its products stay in the category without a subcategory, and the answer counts them. */
+  removeSubcategory(id: number): Promise<DeleteResultDto> {
+    return this.transactions.run(async (manager) => {
+      if (!(await manager.existsBy(Subcategory, { id }))) throw new NotFoundException(`Subcategory ${id} not found`);
+      const productsUnassigned = await manager.countBy(Product, { subcategory_id: id });
+      await manager.delete(Subcategory, { id });
+      return { message: 'Subcategory deleted', affected: { subcategories: 1, productsUnassigned } };
+    });
+  }
+
+  // ---- order ----
+
+  /**
+   * Moves an item to a new index among its siblings (categories of the same product type, or
+   * subcategories of the same category) and renumbers them 0…n-1 in one transaction. The siblings
+   * are locked first (FOR UPDATE, in id order), so concurrent reorders run one after the other and
+   * never leave two items on one position.
+   */
+  reorder(entity: 'category' | 'subcategory', id: number, sortOrder: number): Promise<Array<{ id: number; sort_order: number }>> {
+    const table = entity === 'category' ? 'categories' : 'subcategories';
+    const group = entity === 'category' ? 'product_type' : 'category_id';
+    return this.transactions.run(async (manager) => {
+      const [item] = await manager.query(`SELECT "${group}" AS grp FROM "${table}" WHERE id = $1`, [id]);
+      if (!item) throw new NotFoundException(`${entity === 'category' ? 'Category' : 'Subcategory'} ${id} not found`);
+      await manager.query(`SELECT id FROM "${table}" WHERE "${group}" = $1 ORDER BY id FOR UPDATE`, [item.grp]);
+      const siblings: Array<{ id: number }> = await manager.query(
+        `SELECT id FROM "${table}" WHERE "${group}" = $1 ORDER BY sort_order, name, id`,
+        [item.grp],
+      );
+      const order = siblings.map((row) => row.id).filter((rowId) => rowId !== id);
+      order.splice(Math.min(sortOrder, order.length), 0, id);
+      await manager.query(
+        `UPDATE "${table}" AS t SET sort_order = o.position - 1
+           FROM unnest($1::int[]) WITH ORDINALITY AS o(id, position)
+          WHERE t.id = o.id AND t.sort_order <> o.position - 1`,
+        [order],
+      );
+      return order.map((rowId, index) => ({ id: rowId, sort_order: index }));
+    });
+  }
+
+  // ---- products ----
+
+  createProduct(input: CreateProductDto): Promise<ProductDto> {
+    return this.transactions.run(async (manager) => {
+      await this.assertPlacement(manager, input.category_id, input.subcategory_id);
+      const slug = await this.slugFor(manager, Product, input.name, input.slug || undefined);
+      const product = manager.create(Product, {
+        ...input,
+        description: input.description?.trim() || 'Product description',
+        price: input.price?.toString().trim() || '0',
+        image_url: input.image_url?.trim() || (input.image_data ? null : PLACEHOLDER_IMAGE_URL),
+        affiliate_link: withScheme(input.affiliate_link),
+        rating: input.rating || null,
+        subcategory_id: input.subcategory_id ?? null,
+        slug,
+      });
+      const saved = await manager.save(Product, product);
+      // read back as stored: numeric columns come out in their canonical form ('0' → '0.00')
+      return mapProduct(await manager.findOneByOrFail(Product, { id: saved.id }));
+    });
+  }
+
+  updateProduct(id: number, input: UpdateProductDto): Promise<ProductDto> {
+    return this.transactions.run(async (manager) => {
+      const product = await manager.findOneBy(Product, { id });
+      if (!product) throw new NotFoundException(`Product ${id} not found`);
+      const categoryId = input.category_id ?? product.category_id;
+      // a new category without a subcategory clears the old subcategory (SPEC §4)
+      const subcategoryId = input.subcategory_id !== undefined ? input.subcategory_id : input.category_id !== undefined && input.category_id !== product.category_id ? null : product.subcategory_id;
+      await this.assertPlacement(manager, categoryId, subcategoryId);
+      const slug = input.slug ? await this.slugFor(manager, Product, input.name ?? product.name, input.slug, id) : product.slug;
+      const changes = {
+        ...input,
+        category_id: categoryId,
+        subcategory_id: subcategoryId,
+        slug,
+        ...(input.description !== undefined ? { description: input.description.trim() || 'Product description' } : {}),
+        ...(input.price !== undefined ? { price: input.price?.toString().trim() || '0' } : {}),
+        ...(input.manufacturer !== undefined ? { manufacturer: input.manufacturer.trim() || 'Unknown' } : {}),
+        ...(input.affiliate_link !== undefined ? { affiliate_link: withScheme(input.affiliate_link) } : {}),
+        ...(input.rating !== undefined ? { rating: input.rating || null } : {}),
+      };
+      await manager.save(Product, Object.assign(product, changes) as Product);
+      return mapProduct(await manager.findOneByOrFail(Product, { id }));
+    });
+  }
+
+  removeProduct(id: number): Promise<DeleteResultDto> {
+    return this.transactions.run(async (manager) => {
+      const result = await manager.delete(Product, { id });
+      if (!result.affected) throw new NotFoundException(`Product ${id} not found`);
+      return { message: 'Product deleted', affected: { products: 1 } };
+    });
+  }
+}

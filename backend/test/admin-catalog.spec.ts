@@ -1,0 +1,148 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let admin: TestAgent;
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  dataSource = t.app.get(DataSource);
+  admin = request.agent(t.http);
+  await admin.post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('every /api/admin catalogue route checks the admin role on the server', () => {
+  const routes: Array<[string, string]> = [
+    ['post', '/api/admin/products'],
+    ['put', '/api/admin/products/1'],
+    ['delete', '/api/admin/products/1'],
+    ['post', '/api/admin/categories'],
+    ['put', '/api/admin/categories/1'],
+    ['delete', '/api/admin/categories/1'],
+    ['patch', '/api/admin/categories/1/order'],
+    ['post', '/api/admin/subcategories'],
+    ['put', '/api/admin/subcategories/1'],
+    ['delete', '/api/admin/subcategories/1'],
+    ['patch', '/api/admin/subcategories/1/order'],
+  ];
+
+  it.each(routes)('%s %s: 401 signed out, 403 for a customer', async (method, url) => {
+    await (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method](url).send({}).expect(401);
+    const customer = request.agent(t.http);
+    await customer.post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
+    const res = await (customer as unknown as Record<string, (u: string) => request.Test>)[method](url).send({}).expect(403);
+    expect(res.body.message).toBe('Admin access required');
+  });
+});
+
+describe('categories and subcategories', () => {
+  it('creates with a unique slug from the name, refuses a taken slug and an id in the body, updates and deletes saying what went', async () => {
+    const first = await admin.post('/api/admin/categories').send({ name: 'Lab Ovens!', description: 'Ceramic furnaces', icon: 'fa-fire', product_type: 'equipment' }).expect(201);
+    expect(first.body).toMatchObject({ name: 'Lab Ovens!', slug: 'lab-ovens', sort_order: 999 });
+    const second = await admin.post('/api/admin/categories').send({ name: 'Lab Ovens', description: 'Again', icon: 'fa-fire', product_type: 'equipment' }).expect(201);
+    expect(second.body.slug).toBe('lab-ovens-2');
+    const taken = await admin.post('/api/admin/categories').send({ name: 'X', description: 'Y', icon: 'fa-x', product_type: 'equipment', slug: 'lab-ovens' }).expect(409);
+    expect(taken.body.message).toBe("The slug 'lab-ovens' is already used");
+    const withId = await admin.put(`/api/admin/categories/${first.body.id}`).send({ id: 999, name: 'Renamed' }).expect(400);
+    expect(JSON.stringify(withId.body.message)).toContain('property id should not exist');
+    const missing = await admin.post('/api/admin/categories').send({ name: '', description: 'd', product_type: 'equipment' }).expect(400);
+    expect(JSON.stringify(missing.body.message)).toMatch(/name is required.*icon/);
+
+    const sub = await admin.post('/api/admin/subcategories').send({ name: 'Press Furnaces', description: 'Pressable ceramics', category_id: first.body.id }).expect(201);
+    const renamed = await admin.put(`/api/admin/subcategories/${sub.body.id}`).send({ name: 'Press & Sinter Furnaces' }).expect(200);
+    expect(renamed.body).toMatchObject({ name: 'Press & Sinter Furnaces', slug: 'press-furnaces' });
+    await admin.post('/api/admin/subcategories').send({ name: 'Orphan', description: 'd', category_id: 2147483647 }).expect(400);
+
+    const product = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Vita Vacumat 6000', manufacturer: 'Vita', product_type: 'equipment', category_id: first.body.id, subcategory_id: sub.body.id, price: '8450' })
+      .expect(201);
+    const blocked = await admin.delete(`/api/admin/categories/${first.body.id}`).expect(409);
+    expect(blocked.body.message).toBe('Category has 1 product; move or delete them first');
+    const subGone = await admin.delete(`/api/admin/subcategories/${sub.body.id}`).expect(200);
+    expect(subGone.body).toEqual({ message: 'Subcategory deleted', affected: { subcategories: 1, productsUnassigned: 1 } });
+    expect((await request(t.http).get(`/api/products/${product.body.slug}`).expect(200)).body.subcategory_id).toBeNull();
+    await admin.delete(`/api/admin/products/${product.body.id}`).expect(200);
+    const gone = await admin.delete(`/api/admin/categories/${first.body.id}`).expect(200);
+    expect(gone.body).toEqual({ message: 'Category deleted', affected: { categories: 1, subcategories: 0 } });
+    await admin.delete(`/api/admin/categories/${first.body.id}`).expect(404);
+    await admin.delete(`/api/admin/categories/${second.body.id}`).expect(200);
+  });
+
+  it('reorders: the new index, siblings renumbered 0…n-1, and concurrent reorders leave no duplicates', async () => {
+    const ids: number[] = [];
+    for (const name of ['Order A', 'Order B', 'Order C', 'Order D']) {
+      ids.push((await admin.post('/api/admin/categories').send({ name, description: 'd', icon: 'fa-folder', product_type: 'service' }).expect(201)).body.id);
+    }
+    const moved = await admin.patch(`/api/admin/categories/${ids[3]}/order`).send({ sortOrder: 0 }).expect(200);
+    expect(moved.body[0]).toEqual({ id: ids[3], sort_order: 0 });
+    const positions = () => dataSource.query(`SELECT id, sort_order FROM categories WHERE product_type = 'service' ORDER BY sort_order`);
+    const after = await positions();
+    expect(after.map((r: { sort_order: number }) => r.sort_order)).toEqual(after.map((_: unknown, i: number) => i));
+
+    await Promise.all(ids.map((id, i) => admin.patch(`/api/admin/categories/${id}/order`).send({ sortOrder: (i * 3) % 5 }).expect(200)));
+    const concurrent = await positions();
+    expect(new Set(concurrent.map((r: { sort_order: number }) => r.sort_order)).size).toBe(concurrent.length);
+    expect(concurrent.map((r: { sort_order: number }) => r.sort_order)).toEqual(concurrent.map((_: unknown, i: number) => i));
+    await admin.patch(`/api/admin/categories/${ids[0]}/order`).send({ sortOrder: -1 }).expect(400);
+    await admin.patch('/api/admin/categories/2147483647/order').send({ sortOrder: 0 }).expect(404);
+    for (const id of ids) await admin.delete(`/api/admin/categories/${id}`).expect(200);
+  });
+});
+
+describe('products', () => {
+  async function someCategory(type: string): Promise<{ category_id: number; subcategory_id: number }> {
+    const [row] = await dataSource.query(
+      `SELECT c.id AS category_id, s.id AS subcategory_id FROM categories c JOIN subcategories s ON s.category_id = c.id WHERE c.product_type = $1 LIMIT 1`,
+      [type],
+    );
+    return row;
+  }
+
+  it("applies the spec's defaults on create and edit", async () => {
+    const place = await someCategory('affiliate');
+    const created = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Partner Whitening Kit', manufacturer: 'BrightCo', product_type: 'affiliate', affiliate_link: 'partner.example/kit', description: '', ...place })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      description: 'Product description',
+      price: '0.00',
+      image_url: '/media/seed/placeholder.svg',
+      affiliate_link: 'https://partner.example/kit',
+      slug: 'partner-whitening-kit',
+    });
+    const edited = await admin.put(`/api/admin/products/${created.body.id}`).send({ manufacturer: '', price: '' }).expect(200);
+    expect(edited.body).toMatchObject({ manufacturer: 'Unknown', price: '0.00', affiliate_link: 'https://partner.example/kit' });
+
+    const noLink = await admin.post('/api/admin/products').send({ name: 'Linkless', manufacturer: 'M', product_type: 'affiliate', ...place }).expect(400);
+    expect(JSON.stringify(noLink.body.message)).toContain('affiliate_link is required for affiliate products');
+    const badPrice = await admin.post('/api/admin/products').send({ name: 'Pricey', manufacturer: 'M', product_type: 'equipment', price: '12.345', ...place }).expect(400);
+    expect(JSON.stringify(badPrice.body.message)).toContain('price');
+    await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
+  });
+
+  it('keeps a subcategory inside its category, and a new category clears the old subcategory', async () => {
+    const equipment = await someCategory('equipment');
+    const service = await someCategory('service');
+    const mismatch = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Mismatch', manufacturer: 'M', product_type: 'equipment', category_id: equipment.category_id, subcategory_id: service.subcategory_id })
+      .expect(400);
+    expect(mismatch.body.message).toBe(`subcategory_id ${service.subcategory_id} does not belong to category ${equipment.category_id}`);
+    const created = await admin.post('/api/admin/products').send({ name: 'Mover', manufacturer: 'M', product_type: 'equipment', ...equipment }).expect(201);
+    const moved = await admin.put(`/api/admin/products/${created.body.id}`).send({ category_id: service.category_id }).expect(200);
+    expect(moved.body).toMatchObject({ category_id: service.category_id, subcategory_id: null });
+    const dup = await admin.post('/api/admin/products').send({ name: 'Other', manufacturer: 'M', product_type: 'equipment', slug: created.body.slug, ...equipment }).expect(409);
+    expect(dup.body.message).toBe(`The slug '${created.body.slug}' is already used`);
+    await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
+    await admin.delete(`/api/admin/products/${created.body.id}`).expect(404);
+  });
+});
