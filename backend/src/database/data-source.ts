@@ -7,9 +7,10 @@ import { TYPEORM_POOL_SIZE } from './embedded-postgres.js';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSchema.js';
 import { SeedHistory1764000000000 } from './migrations/1764000000000-SeedHistory.js';
 import { AccountsHardening1764100000000 } from './migrations/1764100000000-AccountsHardening.js';
+import { UploadedImages1764200000000 } from './migrations/1764200000000-UploadedImages.js';
 
 export const ENTITIES = [User, Category, Subcategory, Product];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000];
 
 /** The one DataSource shape for the API, the seed CLI and tests: schema only by migrations. */
 export function createDataSource(url: string): DataSource {

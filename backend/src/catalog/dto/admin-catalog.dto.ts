@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -20,12 +21,26 @@ import { LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@d
 const TEXT_MAX = 20_000;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** An optional slug: lowercase words joined by single hyphens; empty means "make one from the name". */
+const OptionalSlug = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: 'generated from the name when empty' }),
+    IsOptional(),
+    ValidateIf((_o, v) => v !== ''),
+    Matches(SLUG, { message: 'slug must be lowercase letters, digits and single hyphens' }),
+    MaxLength(LIMITS.slugMax),
+  );
+
+/** A required name (1–255 characters) and description, as every catalogue form has them. */
+const RequiredName = () => applyDecorators(ApiProperty(), IsString(), MinLength(1, { message: 'name is required' }), MaxLength(LIMITS.nameMax));
+const RequiredDescription = () => applyDecorators(ApiProperty(), IsString(), MinLength(1, { message: 'description is required' }), MaxLength(TEXT_MAX));
+
 /** SPEC §5 Category form: name, description, icon required; the product type it belongs to. */
 export class CreateCategoryDto {
-  @ApiProperty({ example: 'Imaging' }) @IsString() @MinLength(1, { message: 'name is required' }) @MaxLength(LIMITS.nameMax)
+  @RequiredName()
   name: string;
 
-  @ApiProperty({ example: 'Intraoral scanners, sensors and X-ray units.' }) @IsString() @MinLength(1, { message: 'description is required' }) @MaxLength(TEXT_MAX)
+  @RequiredDescription()
   description: string;
 
   @ApiProperty({ example: 'fa-x-ray', default: 'fa-folder' }) @IsString() @MinLength(1, { message: 'icon is required' }) @MaxLength(100)
@@ -34,31 +49,23 @@ export class CreateCategoryDto {
   @ApiProperty({ enum: PRODUCT_TYPES }) @IsIn(PRODUCT_TYPES, { message: `product_type must be one of: ${PRODUCT_TYPES.join(', ')}` })
   product_type: ProductType;
 
-  @ApiPropertyOptional({ description: 'generated from the name when empty' })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== '')
-  @Matches(SLUG, { message: 'slug must be lowercase letters, digits and single hyphens' })
-  @MaxLength(LIMITS.slugMax)
+  @OptionalSlug()
   slug?: string;
 }
 export class UpdateCategoryDto extends PartialType(CreateCategoryDto) {}
 
 /** SPEC §5 Subcategory form: name, description, parent category required. */
 export class CreateSubcategoryDto {
-  @ApiProperty() @IsString() @MinLength(1, { message: 'name is required' }) @MaxLength(LIMITS.nameMax)
+  @RequiredName()
   name: string;
 
-  @ApiProperty() @IsString() @MinLength(1, { message: 'description is required' }) @MaxLength(TEXT_MAX)
+  @RequiredDescription()
   description: string;
 
   @ApiProperty({ minimum: 1 }) @Type(() => Number) @IsInt({ message: 'category_id must be a category id' }) @Min(1) @Max(LIMITS.idMax)
   category_id: number;
 
-  @ApiPropertyOptional({ description: 'generated from the name when empty' })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== '')
-  @Matches(SLUG, { message: 'slug must be lowercase letters, digits and single hyphens' })
-  @MaxLength(LIMITS.slugMax)
+  @OptionalSlug()
   slug?: string;
 }
 export class UpdateSubcategoryDto extends PartialType(CreateSubcategoryDto) {}
@@ -71,7 +78,7 @@ export class ReorderDto {
 
 /** SPEC §3 products and §5 Admin product form; the server applies the spec's defaults. */
 export class CreateProductDto {
-  @ApiProperty() @IsString() @MinLength(1, { message: 'name is required' }) @MaxLength(LIMITS.nameMax)
+  @RequiredName()
   name: string;
 
   @ApiPropertyOptional({ description: "empty becomes 'Product description'" }) @IsOptional() @IsString() @MaxLength(TEXT_MAX)
@@ -129,11 +136,7 @@ export class CreateProductDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) delivery_time?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(255) warranty?: string | null;
 
-  @ApiPropertyOptional({ description: 'generated from the name when empty' })
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== '')
-  @Matches(SLUG, { message: 'slug must be lowercase letters, digits and single hyphens' })
-  @MaxLength(LIMITS.slugMax)
+  @OptionalSlug()
   slug?: string;
 }
 /** Edit: any field; an empty manufacturer becomes 'Unknown' (SPEC §5, on edit only). */

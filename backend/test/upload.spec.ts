@@ -1,0 +1,73 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import sharp from 'sharp';
+import { startTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let admin: TestAgent;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = request.agent(t.http);
+  await admin.post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const photo = () =>
+  sharp({ create: { width: 40, height: 20, channels: 3, background: '#0b6e8a' } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'Dr. Secret, 12 Private Road' } })
+    .toBuffer();
+
+describe('POST /api/admin/upload-image', () => {
+  it('re-encodes the image without its metadata, stores it once by content, and serves it with a long cache', async () => {
+    const original = await photo();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const res = await admin.post('/api/admin/upload-image').attach('image', original, { filename: 'chair.jpg', contentType: 'image/jpeg' }).expect(200);
+    expect(res.body).toEqual({ imageUrl: expect.stringMatching(/^\/api\/media\/images\/[0-9a-f]{64}\.jpg$/), imageData: expect.any(String), imageType: 'image/jpeg' });
+    const stored = Buffer.from(res.body.imageData, 'base64');
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 40, height: 20 });
+    expect(meta.exif).toBeUndefined();
+
+    const served = await request(t.http).get(res.body.imageUrl).expect(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.compare(served.body as Buffer, stored)).toBe(0);
+
+    const again = await admin.post('/api/admin/upload-image').attach('image', original, 'copy.jpg').expect(200);
+    expect(again.body.imageUrl).toBe(res.body.imageUrl);
+    await request(t.http).get(res.body.imageUrl.replace('.jpg', '.png')).expect(404);
+    await request(t.http).get('/api/media/images/not-a-hash.jpg').expect(404);
+  });
+
+  it('judges the bytes, not the name or the declared type', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#fff0' } }).png().toBuffer();
+    const disguised = await admin.post('/api/admin/upload-image').attach('image', png, { filename: 'photo.jpg', contentType: 'image/jpeg' }).expect(200);
+    expect(disguised.body.imageType).toBe('image/png');
+
+    for (const [bytes, filename] of [
+      [Buffer.from('definitely not an image'), 'fake.png'],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'logo.svg'],
+      [Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]), 'truncated.png'],
+    ] as const) {
+      const res = await admin.post('/api/admin/upload-image').attach('image', bytes, { filename, contentType: 'image/png' }).expect(400);
+      expect(res.body.message).toBe('Invalid file type: please select an image file (JPEG, PNG, GIF, WebP).');
+    }
+  });
+
+  it('answers 413 beyond 5 MB, 400 without a file, and only to admins', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0xff);
+    const tooLarge = await admin.post('/api/admin/upload-image').attach('image', big, 'big.jpg').expect(413);
+    expect(tooLarge.body.statusCode).toBe(413);
+    const none = await admin.post('/api/admin/upload-image').field('note', 'no file').expect(400);
+    expect(none.body.message).toBe('image is required: send the file in the multipart field "image"');
+    await request(t.http).post('/api/admin/upload-image').attach('image', await photo(), 'a.jpg').expect(401);
+    const customer = request.agent(t.http);
+    await customer.post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
+    await customer.post('/api/admin/upload-image').attach('image', await photo(), 'a.jpg').expect(403);
+  });
+});
