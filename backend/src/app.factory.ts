@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { requestId } from './common/request-id.middleware.js';
 import { jsonBodiesOnly, sameOriginOnly } from './common/request-guards.js';
 import { securityHeaders } from './common/security-headers.js';
+import compression from 'compression';
 import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
@@ -63,6 +64,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     server.set('trust proxy', config.trustProxy);
     app.use(requestId);
     app.use(securityHeaders(config));
+    // gzip for the frontends' JavaScript and the API's JSON (a shopper's first page is mostly scripts)
+    app.use(compression());
     app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image']));
     app.useBodyParser('json', { limit: '1mb' });
     const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret, {

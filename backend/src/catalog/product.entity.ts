@@ -11,6 +11,9 @@ import { Subcategory } from './subcategory.entity.js';
 @Index('IDX_products_product_type', ['product_type'])
 @Index('IDX_products_category_id', ['category_id'])
 @Index('IDX_products_subcategory_id', ['subcategory_id'])
+// trigram indexes for search, made by a migration (TypeORM cannot describe an operator class)
+@Index('IDX_products_name_trgm', { synchronize: false })
+@Index('IDX_products_description_trgm', { synchronize: false })
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;

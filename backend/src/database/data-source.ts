@@ -8,9 +8,10 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSc
 import { SeedHistory1764000000000 } from './migrations/1764000000000-SeedHistory.js';
 import { AccountsHardening1764100000000 } from './migrations/1764100000000-AccountsHardening.js';
 import { UploadedImages1764200000000 } from './migrations/1764200000000-UploadedImages.js';
+import { ProductSearchIndexes1764300000000 } from './migrations/1764300000000-ProductSearchIndexes.js';
 
 export const ENTITIES = [User, Category, Subcategory, Product];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000];
 
 /** The one DataSource shape for the API, the seed CLI and tests: schema only by migrations. */
 export function createDataSource(url: string): DataSource {
