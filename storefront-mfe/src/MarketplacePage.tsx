@@ -1,12 +1,14 @@
 import { Alert, Box, Button, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
-import { useGetProductsByTypeQuery } from '@dentalmarket/store';
+import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
 import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
 const TYPE_ORDER: ProductType[] = ['equipment', 'service', 'affiliate'];
+/** Products per page: a listing loads more on request, never a whole type at once. */
+const PAGE_SIZE = 24;
 
 /** The marketplace listing for the product type in ?type= (default affiliate, SPEC §2). */
 export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) {
@@ -14,7 +16,9 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
   const requested = params.get('type');
   const type: ProductType = isProductType(requested) ? requested : DEFAULT_MARKETPLACE_PRODUCT_TYPE;
   const heading = PRODUCT_TYPE_HEADINGS[type];
-  const { data: products, isLoading, isError, refetch } = useGetProductsByTypeQuery(type);
+  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ productType: type, limit: PAGE_SIZE });
+  const products = data?.pages.flatMap((page) => page.products);
+  const total = data?.pages[0]?.total ?? 0;
 
   const selectType = (next: ProductType | null) => {
     if (!next || next === type) return;
@@ -64,7 +68,19 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
             {`Failed to fetch ${type} products`}
           </Alert>
         ) : products && products.length > 0 ? (
-          <ProductGrid products={products} />
+          <>
+            <ProductGrid products={products} />
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 4 }}>
+              <Typography variant="body2" color="text.secondary" role="status">
+                {`Showing ${products.length} of ${total} ${total === 1 ? 'product' : 'products'}`}
+              </Typography>
+              {hasNextPage && (
+                <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              )}
+            </Box>
+          </>
         ) : (
           <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
             {`No ${heading.toLowerCase()} available yet`}

@@ -78,6 +78,20 @@ describe('marketplace type selection', () => {
     });
   });
 
+  it('loads a type a page at a time, with Load more and a visible count', async () => {
+    const total = Number((await fetch(`${app.url}/api/products/by-type/equipment?limit=1`)).headers.get('x-total-count'));
+    assert.ok(total > 24, 'the demo catalogue has more than one page of equipment');
+    await withPage(async (page) => {
+      await page.goto('/marketplace?type=equipment');
+      await page.getByText(`Showing 24 of ${total} products`).waitFor();
+      assert.equal(await page.locator('article.MuiCard-root').count(), 24);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await page.getByText(`Showing ${Math.min(48, total)} of ${total} products`).waitFor();
+      assert.equal(await page.locator('article.MuiCard-root').count(), Math.min(48, total));
+      if (total <= 48) assert.equal(await page.getByRole('button', { name: 'Load more' }).count(), 0);
+    });
+  });
+
   it('falls back to partner products for an unknown type', async () => {
     await withPage(async (page) => {
       await page.goto('/marketplace?type=bogus');

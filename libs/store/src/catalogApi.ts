@@ -1,4 +1,4 @@
-import type { Category, Product, ProductType, User } from '@dentalmarket/contracts';
+import type { Category, Product, ProductListFilter, ProductListResponse, ProductType, User } from '@dentalmarket/contracts';
 import { api } from './api.js';
 
 export const catalogApi = api.injectEndpoints({
@@ -9,6 +9,18 @@ export const catalogApi = api.injectEndpoints({
         { type: 'Category' as const, id: 'LIST' },
         ...(result ?? []).map((category) => ({ type: 'Category' as const, id: category.id })),
       ],
+    }),
+    /**
+     * GET /api/products a page at a time (`fetchNextPage` loads the next one), so a listing never
+     * downloads a whole type: the answer's `total` says how many match.
+     */
+    getProductPages: build.infiniteQuery<ProductListResponse, Omit<ProductListFilter, 'page'>, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({ url: '/products', params: { ...queryArg, page: pageParam } }),
+      providesTags: [{ type: 'Product' as const, id: 'LIST' }],
     }),
     getProductsByType: build.query<Product[], ProductType>({
       query: (type) => `/products/by-type/${encodeURIComponent(type)}`,
@@ -78,5 +90,5 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetCategoriesQuery, useGetProductsByTypeQuery } = catalogApi;
+export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery } = catalogApi;
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -30,6 +30,7 @@ export {
   sessionApi,
   useGetCategoriesQuery,
   useGetProductsByTypeQuery,
+  useGetProductPagesInfiniteQuery,
   useGetMeQuery,
   useGetAdminSessionQuery,
   useLoginMutation,
