@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
 import { MarketplaceLayout } from './components/MarketplaceLayout.js';
+import { ProductDetailModal } from './components/ProductDetailModal.js';
 import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
@@ -19,6 +20,15 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ productType: type, limit: PAGE_SIZE });
   const products = data?.pages.flatMap((page) => page.products);
   const total = data?.pages[0]?.total ?? 0;
+
+  // ?product=<slug> opens the detail modal: a shareable URL, and Back closes it
+  const productSlug = params.get('product');
+  const setProduct = (slug: string | null) => {
+    const updated = new URLSearchParams(params);
+    if (slug) updated.set('product', slug);
+    else updated.delete('product');
+    setParams(updated, { preventScrollReset: true });
+  };
 
   const selectType = (next: ProductType | null) => {
     if (!next || next === type) return;
@@ -69,7 +79,7 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
           </Alert>
         ) : products && products.length > 0 ? (
           <>
-            <ProductGrid products={products} />
+            <ProductGrid products={products} onViewDetails={(product) => setProduct(product.slug)} />
             <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 4 }}>
               <Typography variant="body2" color="text.secondary" role="status">
                 {`Showing ${products.length} of ${total} ${total === 1 ? 'product' : 'products'}`}
@@ -87,6 +97,7 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
           </Typography>
         )}
       </MarketplaceLayout>
+      <ProductDetailModal slug={productSlug} onClose={() => setProduct(null)} />
     </Box>
   );
 }

@@ -7,19 +7,29 @@ export interface PriceLine {
   note: string;
 }
 
-/** How a card shows a product's price, by type (SPEC §9). */
-export function cardPriceLine(product: Pick<Product, 'product_type' | 'price'>): PriceLine {
+/** The words SPEC §9 puts under a price, on a card and in the detail modal. */
+const NOTES = {
+  card: { affiliate: 'Partner product', quote: 'Custom pricing for your practice', quotePrimary: 'Get a Quote' },
+  modal: { affiliate: 'Sourced from partner', quote: 'Custom Quote Required', quotePrimary: 'Get a Quote' },
+} as const;
+
+/** How a product's price shows, by type (SPEC §9); the figures carry thousands separators. */
+export function priceLine(product: Pick<Product, 'product_type' | 'price'>, place: keyof typeof NOTES): PriceLine {
   const cents = toCents(product.price);
+  const notes = NOTES[place];
   switch (product.product_type) {
     case 'affiliate':
-      return { primary: cents > 0 ? formatUsd(cents) : 'See partner site', note: 'Partner product' };
+      return { primary: cents > 0 ? formatUsd(cents) : 'See partner site', note: notes.affiliate };
     case 'service':
-      return cents > 0 ? { primary: formatUsd(cents), note: 'Fixed price' } : { primary: 'Get a Quote', note: 'Custom pricing for your practice' };
+      return cents > 0 ? { primary: formatUsd(cents), note: 'Fixed price' } : { primary: notes.quotePrimary, note: notes.quote };
     case 'equipment':
     default:
       return { primary: formatUsd(cents), note: '+ Installation (if required)' };
   }
 }
+
+/** How a card shows a product's price. */
+export const cardPriceLine = (product: Pick<Product, 'product_type' | 'price'>): PriceLine => priceLine(product, 'card');
 
 /** An outbound partner link gets https:// when it lacks a scheme (SPEC §2). */
 export function externalUrl(link: string): string {

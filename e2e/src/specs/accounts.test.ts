@@ -1,27 +1,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { repoRoot, startApp, type RunningApp } from '../app.js';
-import { launchBrowser, newContext } from '../browser.js';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { repoRoot } from '../app.js';
+import { newContext } from '../browser.js';
+import { appAndBrowser } from '../suite.js';
 
-let app: RunningApp;
-let browser: Browser;
+const suite = appAndBrowser();
 const screenshots = path.join(repoRoot, 'e2e', 'artifacts');
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  fs.mkdirSync(screenshots, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+fs.mkdirSync(screenshots, { recursive: true });
 
 async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width = 1280, height = 800): Promise<T> {
-  const context = await newContext(browser, app.url, width, height);
+  const context = await newContext(suite.browser, suite.app.url, width, height);
   const page = await context.newPage();
   try {
     return await fn(page, context);
@@ -47,7 +38,7 @@ describe('the /auth screen', () => {
       await register.getByLabel('Confirm password').fill('Browser!42');
       await register.getByRole('button', { name: 'Create Account' }).click();
       await page.getByText('Registration successful').waitFor();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
       await page.getByRole('button', { name: 'Dr. Browser' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.getByRole('link', { name: 'Admin Login' }).waitFor();
@@ -93,7 +84,7 @@ describe('the /auth screen', () => {
       await login.getByLabel('Password').fill('DentalDemo!2026');
       await login.getByRole('button', { name: 'Login' }).click();
       await page.getByText('Login successful').waitFor();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
       const cookie = (await context.cookies()).find((c) => c.name === 'login_time');
       assert.ok(cookie, 'login_time is set');
       assert.ok(Math.abs(Number(cookie.value) - Date.now()) < 60_000, 'login_time holds the current timestamp');
@@ -102,7 +93,7 @@ describe('the /auth screen', () => {
       await page.getByRole('button', { name: 'Dr. Jane Smith' }).waitFor();
       // already signed in: /auth goes to /
       await page.goto('/auth');
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
     });
   });
 
@@ -136,9 +127,9 @@ describe('session expiry', () => {
       await page.goto('/marketplace');
       await page.getByRole('link', { name: 'Admin Panel' }).waitFor();
       // the session ends on the server (another tab signs out)
-      assert.equal((await context.request.post('/api/logout', { headers: { Origin: app.url } })).status(), 200);
+      assert.equal((await context.request.post('/api/logout', { headers: { Origin: suite.app.url } })).status(), 200);
       await page.getByRole('link', { name: 'Admin Panel' }).click();
-      await page.waitForURL(`${app.url}/auth`);
+      await page.waitForURL(`${suite.app.url}/auth`);
       await page.getByText('Your session has expired. Please log in again.').waitFor();
       assert.equal(await page.getByText('Session Expired').count(), 1);
       assert.ok(logs.includes('Session expired, redirecting to auth page'));

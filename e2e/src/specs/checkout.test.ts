@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../app.js';
-import { launchBrowser, newContext } from '../browser.js';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext } from '../browser.js';
+import { appAndBrowser } from '../suite.js';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appAndBrowser();
 
 async function withContext<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newContext(browser, app.url);
+  const context = await newContext(suite.browser, suite.app.url);
   try {
     return await fn(context);
   } finally {
@@ -33,7 +23,7 @@ interface Listed {
 
 /** Two in-stock equipment products from the first page the marketplace shows (24, by name), with their prices. */
 async function twoProducts(): Promise<[Listed, Listed]> {
-  const response = await fetch(`${app.url}/api/products?productType=equipment&limit=24`);
+  const response = await fetch(`${suite.app.url}/api/products?productType=equipment&limit=24`);
   const { products } = (await response.json()) as { products: Array<Listed & { in_stock: boolean }> };
   const inStock = products.filter((p) => p.in_stock);
   assert.ok(inStock.length >= 2);
@@ -59,7 +49,7 @@ describe('checkout', () => {
       await page.goto('/checkout');
       await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
       await page.getByRole('link', { name: 'Continue Shopping' }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
     });
   });
 
@@ -131,7 +121,7 @@ describe('checkout', () => {
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
       assert.ok(!stored.includes('4242424242424242') && !stored.includes('05/28'), 'card details never reach browser storage');
       await page.getByRole('link', { name: 'Return to Marketplace' }).click();
-      await page.waitForURL(`${app.url}/`);
+      await page.waitForURL(`${suite.app.url}/`);
     });
   });
 

@@ -1,23 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../app.js';
-import { launchBrowser, newContext } from '../browser.js';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startApp } from '../app.js';
+import { newContext } from '../browser.js';
+import { appAndBrowser } from '../suite.js';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appAndBrowser();
 
 async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newContext(browser, app.url);
+  const context = await newContext(suite.browser, suite.app.url);
   const page = await context.newPage();
   try {
     return await fn(page, context);
@@ -79,7 +70,7 @@ describe('marketplace type selection', () => {
   });
 
   it('loads a type a page at a time, with Load more and a visible count', async () => {
-    const total = Number((await fetch(`${app.url}/api/products/by-type/equipment?limit=1`)).headers.get('x-total-count'));
+    const total = Number((await fetch(`${suite.app.url}/api/products/by-type/equipment?limit=1`)).headers.get('x-total-count'));
     assert.ok(total > 24, 'the demo catalogue has more than one page of equipment');
     await withPage(async (page) => {
       await page.goto('/marketplace?type=equipment');
@@ -233,7 +224,7 @@ describe('a remote that cannot be loaded', () => {
 
   it('shows the fallback when the server of a remote is down', async () => {
     const downApp = await startApp({ REMOTE_STOREFRONT_URL: 'http://127.0.0.1:9/mf-manifest.json' });
-    const context = await newContext(browser, downApp.url);
+    const context = await newContext(suite.browser, downApp.url);
     try {
       const page = await context.newPage();
       await page.goto('/marketplace');

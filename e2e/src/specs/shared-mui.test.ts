@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../app.js';
-import { launchBrowser, newContext } from '../browser.js';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { newContext } from '../browser.js';
+import { appAndBrowser } from '../suite.js';
 
-let app: RunningApp;
-let browser: Browser;
-
-before(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = appAndBrowser();
 
 /** What makes a product card look as it does: MUI's classes and the computed border and shadow. */
 async function firstCard(page: Page) {
@@ -43,7 +33,7 @@ function emotionKeys(page: Page): Promise<string[]> {
 
 describe('one MUI and one Emotion cache across the shell and its remotes', () => {
   it('runs a single @mui/material and a single Emotion cache on /marketplace', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     try {
       const page = await context.newPage();
       await page.goto('/marketplace?type=equipment');
@@ -57,7 +47,7 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
   });
 
   it('renders a product card inside the shell exactly as the remote renders it standalone (theme defaults apply)', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     try {
       const page = await context.newPage();
       await page.goto('/marketplace?type=equipment');
@@ -73,7 +63,7 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
   });
 
   it('loads the session on the admin remote standalone page, so an admin sees the dashboard there', async () => {
-    const context = await newContext(browser, app.url);
+    const context = await newContext(suite.browser, suite.app.url);
     try {
       const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
       assert.equal(login.status(), 200);
@@ -86,7 +76,7 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
   });
 
   it('serves no source maps with the production bundles', async () => {
-    const response = await fetch(`${app.url}/remotes/storefront/remoteEntry.js`);
+    const response = await fetch(`${suite.app.url}/remotes/storefront/remoteEntry.js`);
     const code = await response.text();
     assert.ok(!code.includes('sourceMappingURL'), 'no source map reference in remoteEntry.js');
   });

@@ -22,6 +22,11 @@ export const catalogApi = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: '/products', params: { ...queryArg, page: pageParam } }),
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],
     }),
+    /** GET /api/products/{id or slug}: one product (a shareable product URL). */
+    getProduct: build.query<Product, string>({
+      query: (idOrSlug) => `/products/${encodeURIComponent(idOrSlug)}`,
+      providesTags: (result) => (result ? [{ type: 'Product' as const, id: result.id }] : []),
+    }),
     getProductsByType: build.query<Product[], ProductType>({
       query: (type) => `/products/by-type/${encodeURIComponent(type)}`,
       providesTags: (result) => [
@@ -90,5 +95,5 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery } = catalogApi;
+export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery, useGetProductQuery } = catalogApi;
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

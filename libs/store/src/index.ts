@@ -31,6 +31,7 @@ export {
   useGetCategoriesQuery,
   useGetProductsByTypeQuery,
   useGetProductPagesInfiniteQuery,
+  useGetProductQuery,
   useGetMeQuery,
   useGetAdminSessionQuery,
   useLoginMutation,

@@ -8,7 +8,7 @@ import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
 import { cardPriceLine, externalUrl } from '../priceLine.js';
 import { useAddToCart } from '../useAddToCart.js';
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, onViewDetails }: { product: Product; onViewDetails?: (product: Product) => void }) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
   const addToCart = useAddToCart();
   const { enqueueSnackbar } = useSnackbar();
@@ -43,7 +43,12 @@ export function ProductCard({ product }: { product: Product }) {
           </Typography>
         </Box>
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, pt: 0 }}>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1 }}>
+        {onViewDetails && (
+          <Button onClick={() => onViewDetails(product)} aria-label={`View details of ${product.name}`}>
+            View details
+          </Button>
+        )}
         {product.product_type === 'equipment' && (
           <>
             <Button variant="contained" startIcon={<AddShoppingCart />} onClick={() => addToCart(product)} disabled={!product.in_stock}>

@@ -4,11 +4,11 @@ import { ProductCard } from './ProductCard.js';
 
 const gridSx = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } };
 
-export function ProductGrid({ products }: { products: Product[] }) {
+export function ProductGrid({ products, onViewDetails }: { products: Product[]; onViewDetails?: (product: Product) => void }) {
   return (
     <Box sx={gridSx}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} />
       ))}
     </Box>
   );

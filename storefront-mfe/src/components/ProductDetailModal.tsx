@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Chip, Dialog, useMediaQuery, DialogActions, DialogContent, DialogTitle, Divider, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import Check from '@mui/icons-material/Check';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { useSnackbar } from 'notistack';
+import { TIMINGS, type Product } from '@dentalmarket/contracts';
+import { selectIsInCart, useAppSelector, useGetProductQuery } from '@dentalmarket/store';
+import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
+import { featureList, modalPriceLine, specRows } from '../modalRules.js';
+import { externalUrl } from '../priceLine.js';
+import { useAddToCart } from '../useAddToCart.js';
+
+const TYPE_LABELS = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner product' } as const;
+
+function Features({ features }: { features: unknown }) {
+  let list: string[];
+  try {
+    list = featureList(features);
+  } catch {
+    return <Typography color="error">Error displaying features</Typography>;
+  }
+  if (list.length === 0) return <Typography color="text.secondary">No features listed</Typography>;
+  return (
+    <List dense disablePadding>
+      {list.map((feature) => (
+        <ListItem key={feature} disableGutters>
+          <ListItemIcon sx={{ minWidth: 28 }}>
+            <Check fontSize="small" color="success" />
+          </ListItemIcon>
+          <ListItemText primary={feature} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
+function Specifications({ specifications }: { specifications: Product['specifications'] }) {
+  const { highlighted, rows } = specRows(specifications);
+  if (highlighted.length === 0 && rows.length === 0) return <Typography color="text.secondary">No specifications listed</Typography>;
+  return (
+    <Box>
+      {highlighted.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
+          {highlighted.map((item) => (
+            <Chip key={item.key} label={`${item.label}: ${item.value}`} color="primary" variant="outlined" />
+          ))}
+        </Stack>
+      )}
+      <List dense disablePadding>
+        {[...highlighted.map((h) => ({ name: h.label, value: h.value })), ...rows].map((row) => (
+          <ListItem key={row.name} disableGutters>
+            <ListItemIcon sx={{ minWidth: 28 }}>
+              <Check fontSize="small" color="success" />
+            </ListItemIcon>
+            <ListItemText primary={row.value} secondary={row.name} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+function AddToCartButton({ product, onAdded }: { product: Product; onAdded: () => void }) {
+  const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
+  const addToCart = useAddToCart();
+  const { enqueueSnackbar } = useSnackbar();
+  const [adding, setAdding] = useState(false);
+  const add = () => {
+    setAdding(true);
+    try {
+      addToCart(product);
+      onAdded();
+    } catch {
+      enqueueSnackbar(toastMessage('Error', 'Failed to add item to cart'), { variant: 'error' });
+    } finally {
+      setAdding(false);
+    }
+  };
+  return (
+    <Button variant="contained" startIcon={<AddShoppingCart />} onClick={add} disabled={adding || inCart || !product.in_stock}>
+      {adding ? 'Adding...' : inCart ? 'In Cart' : 'Add to cart'}
+    </Button>
+  );
+}
+
+/**
+ * SPEC §2 Product detail modal for `?product=<slug>`: a shareable URL that opens it on load. Closes
+ * on Escape, a backdrop click or Close with a 300 ms fade; MUI's Dialog locks page scrolling and
+ * keeps focus inside, returning it on close. Equipment closes itself 1500 ms after an add.
+ */
+export function ProductDetailModal({ slug, onClose }: { slug: string | null; onClose: () => void }) {
+  const { data: product, isFetching, isError } = useGetProductQuery(slug ?? '', { skip: !slug });
+  const phone = useMediaQuery('(max-width: 767.95px)'); // SPEC §9: mobile is under 768 px
+  const { enqueueSnackbar } = useSnackbar();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const closeSoon = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(onClose, TIMINGS.autoCloseAfterAddMs);
+  };
+  const shown = product && product.slug === slug ? product : undefined;
+  const price = shown ? modalPriceLine(shown) : undefined;
+
+  return (
+    <Dialog open={Boolean(slug)} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} transitionDuration={{ enter: 225, exit: TIMINGS.modalCloseMs }} aria-labelledby="product-modal-title">
+      <DialogTitle id="product-modal-title">{shown?.name ?? (isError ? 'Product not found' : 'Loading product…')}</DialogTitle>
+      <DialogContent dividers>
+        {isError && <Alert severity="warning">This product could not be found. It may have been removed.</Alert>}
+        {!shown && !isError && isFetching && <Skeleton variant="rectangular" height={280} />}
+        {shown && price && (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <Box>
+              <ProductImage src={shown.image_url} alt={shown.name} />
+            </Box>
+            <Box>
+              <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+                <Chip label={TYPE_LABELS[shown.product_type]} size="small" />
+                {shown.is_featured && <Chip label="Featured" size="small" color="primary" />}
+                {shown.is_new && <Chip label="New" size="small" color="secondary" />}
+              </Stack>
+              <Typography variant="overline" color="text.secondary">
+                {shown.manufacturer}
+              </Typography>
+              <ProductRating rating={shown.rating} reviews={shown.reviews_count} />
+              <Typography variant="h4" component="p" color="primary.dark" sx={{ fontWeight: 700, mt: 1.5 }} data-testid="modal-price">
+                {price.primary}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {price.note}
+              </Typography>
+              <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{shown.description}</Typography>
+            </Box>
+            <Box>
+              <Typography variant="h3" component="h3" gutterBottom>
+                Features
+              </Typography>
+              <Features features={shown.features} />
+            </Box>
+            <Box>
+              <Typography variant="h3" component="h3" gutterBottom>
+                Specifications
+              </Typography>
+              <Specifications specifications={shown.specifications} />
+            </Box>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        {shown?.product_type === 'equipment' && <AddToCartButton product={shown} onAdded={closeSoon} />}
+        {shown?.product_type === 'service' && (
+          <Button variant="contained" onClick={() => enqueueSnackbar(toastMessage('Request Service', 'Online service requests open soon. Our team will contact you for a quote.'), { variant: 'info' })}>
+            Request Service
+          </Button>
+        )}
+        {shown?.product_type === 'affiliate' && shown.affiliate_link && (
+          <Button variant="contained" endIcon={<OpenInNew />} href={externalUrl(shown.affiliate_link)} target="_blank" rel="noopener noreferrer">
+            View Product
+          </Button>
+        )}
+        <Divider flexItem orientation="vertical" sx={{ mx: 1 }} />
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

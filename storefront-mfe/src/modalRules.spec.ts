@@ -1,0 +1,40 @@
+import { featureList, modalPriceLine, specRows } from './modalRules.js';
+
+describe('SPEC §9 price in the product modal', () => {
+  it.each([
+    [{ product_type: 'equipment', price: '18950.00' }, { primary: '$18,950.00', note: '+ Installation (if required)' }],
+    [{ product_type: 'service', price: '0.00' }, { primary: 'Get a Quote', note: 'Custom Quote Required' }],
+    [{ product_type: 'service', price: '1250.00' }, { primary: '$1,250.00', note: 'Fixed price' }],
+    [{ product_type: 'affiliate', price: '49.90' }, { primary: '$49.90', note: 'Sourced from partner' }],
+  ] as const)('%j', (product, line) => {
+    expect(modalPriceLine(product)).toEqual(line);
+  });
+});
+
+describe('SPEC §2 features as a list, a text or an object', () => {
+  it('reads every form', () => {
+    expect(featureList(['Quiet', ' LED '])).toEqual(['Quiet', 'LED']);
+    expect(featureList('["Quiet","LED"]')).toEqual(['Quiet', 'LED']);
+    expect(featureList('Quiet\nLED')).toEqual(['Quiet', 'LED']);
+    expect(featureList({ a: 'Quiet', b: 'LED' })).toEqual(['Quiet', 'LED']);
+    expect(featureList(null)).toEqual([]);
+    expect(featureList([])).toEqual([]);
+  });
+
+  it('throws for what cannot be shown (the modal says Error displaying features)', () => {
+    expect(() => featureList({ a: { nested: true } })).toThrow();
+    expect(() => featureList(42)).toThrow();
+  });
+});
+
+describe('specifications', () => {
+  it('puts dimensions and power first and keeps every other value', () => {
+    expect(specRows({ Weight: '12 kg', power: '220 V', Dimensions: '60 × 40 cm' })).toEqual({
+      highlighted: [
+        { key: 'dimensions', label: 'Dimensions', value: '60 × 40 cm' },
+        { key: 'power', label: 'Power', value: '220 V' },
+      ],
+      rows: [{ name: 'Weight', value: '12 kg' }],
+    });
+  });
+});
