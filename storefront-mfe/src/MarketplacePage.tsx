@@ -1,41 +1,85 @@
-import { Alert, Box, Button, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Drawer, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import FilterList from '@mui/icons-material/FilterList';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
-import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
+import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
+import { CategorySidebar, type SidebarSelection } from './components/CategorySidebar.js';
 import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductDetailModal } from './components/ProductDetailModal.js';
-import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid.js';
+import { ProductListing } from './components/ProductListing.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
 const TYPE_ORDER: ProductType[] = ['equipment', 'service', 'affiliate'];
-/** Products per page: a listing loads more on request, never a whole type at once. */
-const PAGE_SIZE = 24;
 
-/** The marketplace listing for the product type in ?type= (default affiliate, SPEC §2). */
+function Empty({ children, action }: { children: string; action?: React.ReactNode }) {
+  return (
+    <Box sx={{ py: 8, textAlign: 'center' }}>
+      <Typography color="text.secondary">{children}</Typography>
+      {action}
+    </Box>
+  );
+}
+
+/**
+ * The marketplace (SPEC §2): ?type= (default affiliate), ?category= and ?subcategory= slugs and
+ * ?product= (the detail modal) kept in the address bar, each change a history entry, so Back and
+ * Forward restore the view without a page load.
+ */
 export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('type');
   const type: ProductType = isProductType(requested) ? requested : DEFAULT_MARKETPLACE_PRODUCT_TYPE;
   const heading = PRODUCT_TYPE_HEADINGS[type];
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ productType: type, limit: PAGE_SIZE });
-  const products = data?.pages.flatMap((page) => page.products);
-  const total = data?.pages[0]?.total ?? 0;
+  const selection: SidebarSelection = { category: params.get('category'), subcategory: params.get('category') ? params.get('subcategory') : null };
+  const [search, setSearch] = useState('');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const phone = useMediaQuery('(max-width: 767.95px)');
+  const { data: categories } = useGetCategoriesQuery({ productType: type });
+  const category = categories?.find((c) => c.slug === selection.category);
+  const { data: subcategories } = useGetSubcategoriesQuery(category?.id ?? 0, { skip: !category });
+  const subcategory = subcategories?.find((s) => s.slug === selection.subcategory);
 
-  // ?product=<slug> opens the detail modal: a shareable URL, and Back closes it
-  const productSlug = params.get('product');
-  const setProduct = (slug: string | null) => {
-    const updated = new URLSearchParams(params);
-    if (slug) updated.set('product', slug);
-    else updated.delete('product');
-    setParams(updated, { preventScrollReset: true });
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { preventScrollReset: true });
   };
-
   const selectType = (next: ProductType | null) => {
-    if (!next || next === type) return;
-    const updated = new URLSearchParams(params);
-    updated.set('type', next);
-    setParams(updated, { replace: true, preventScrollReset: true });
+    if (next && next !== type) update({ type: next, category: null, subcategory: null });
   };
+  const select = (next: SidebarSelection) => {
+    update({ category: next.category, subcategory: next.subcategory });
+    setDrawerOpen(false);
+  };
+  const viewDetails = { onViewDetails: (product: { slug: string }) => update({ product: product.slug }) };
+
+  const sidebar = <CategorySidebar type={type} selection={selection} onSelect={select} onSearch={setSearch} />;
+
+  let listing: React.ReactNode;
+  if (search) {
+    listing = (
+      <ProductListing key={`search:${type}:${search}`} filter={{ productType: type, search }} failure="Failed to fetch products" empty={<Empty>{`No products match "${search}"`}</Empty>} {...viewDetails} />
+    );
+  } else if (selection.category && selection.subcategory) {
+    listing = (
+      <ProductListing
+        key={`sub:${selection.subcategory}`}
+        filter={{ subcategorySlug: selection.subcategory }}
+        failure="Failed to fetch subcategory products"
+        empty={<Empty action={<Button sx={{ mt: 2 }} onClick={() => update({ subcategory: null })}>{`Back to ${category?.name ?? 'the category'}`}</Button>}>No products found in this subcategory</Empty>}
+        {...viewDetails}
+      />
+    );
+  } else if (selection.category) {
+    listing = <ProductListing key={`cat:${selection.category}`} filter={{ categorySlug: selection.category }} failure="Failed to fetch category products" empty={<Empty>No products found in this category</Empty>} {...viewDetails} />;
+  } else {
+    listing = <ProductListing key={`type:${type}`} filter={{ productType: type }} failure={`Failed to fetch ${type} products`} empty={<Empty>{`No ${heading.toLowerCase()} available yet`}</Empty>} {...viewDetails} />;
+  }
 
   return (
     <Box>
@@ -49,55 +93,65 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
           </Typography>
         </Paper>
       )}
-      {/* the category sidebar (a later capability) goes in the layout's sidebar slot */}
-      <MarketplaceLayout>
+      <MarketplaceLayout sidebar={phone ? undefined : sidebar}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
           <Box>
-            <Typography variant="h2" component="h1">
-              {heading}
-            </Typography>
+            {category ? (
+              <Typography variant="h2" component="h1" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+                {category.name}
+                {subcategory && (
+                  <>
+                    <ChevronRight aria-label="in" sx={{ mx: 0.5 }} />
+                    {subcategory.name}
+                  </>
+                )}
+              </Typography>
+            ) : (
+              <Typography variant="h2" component="h1">
+                {heading}
+              </Typography>
+            )}
             {type === 'affiliate' && (
               <Typography variant="body2" color="text.secondary">
                 From trusted partners. DentalMarket earns a commission on purchases made through these links.
               </Typography>
             )}
           </Box>
-          <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
-            {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
-              <ToggleButton key={t} value={t}>
-                {TYPE_LABELS[t]}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {phone && (
+              <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
+                Categories
+              </Button>
+            )}
+            <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
+              {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
+                <ToggleButton key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Stack>
         </Box>
-
-        {isLoading ? (
-          <ProductGridSkeleton />
-        ) : isError ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
-            {`Failed to fetch ${type} products`}
-          </Alert>
-        ) : products && products.length > 0 ? (
-          <>
-            <ProductGrid products={products} onViewDetails={(product) => setProduct(product.slug)} />
-            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 4 }}>
-              <Typography variant="body2" color="text.secondary" role="status">
-                {`Showing ${products.length} of ${total} ${total === 1 ? 'product' : 'products'}`}
-              </Typography>
-              {hasNextPage && (
-                <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                  {isFetchingNextPage ? 'Loading...' : 'Load more'}
+        {category && !search && (subcategories?.length ?? 0) > 0 && (
+          <Box sx={{ mb: 3 }} role="group" aria-label="Browse by subcategory">
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              Browse by subcategory
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {subcategories!.map((s) => (
+                <Button key={s.id} size="small" variant={s.slug === selection.subcategory ? 'contained' : 'outlined'} onClick={() => update({ subcategory: s.slug })}>
+                  {s.name}
                 </Button>
-              )}
-            </Box>
-          </>
-        ) : (
-          <Typography color="text.secondary" sx={{ py: 8, textAlign: 'center' }}>
-            {`No ${heading.toLowerCase()} available yet`}
-          </Typography>
+              ))}
+            </Stack>
+          </Box>
         )}
+        {listing}
       </MarketplaceLayout>
-      <ProductDetailModal slug={productSlug} onClose={() => setProduct(null)} />
+      <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 320, p: 1 } } }}>
+        {sidebar}
+      </Drawer>
+      <ProductDetailModal slug={params.get('product')} onClose={() => update({ product: null })} />
     </Box>
   );
 }

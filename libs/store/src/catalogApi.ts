@@ -1,4 +1,4 @@
-import type { Category, Product, ProductListFilter, ProductListResponse, ProductType, User } from '@dentalmarket/contracts';
+import type { Category, Product, ProductListFilter, ProductListResponse, ProductType, Subcategory, User } from '@dentalmarket/contracts';
 import { api } from './api.js';
 
 export const catalogApi = api.injectEndpoints({
@@ -21,6 +21,11 @@ export const catalogApi = api.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => ({ url: '/products', params: { ...queryArg, page: pageParam } }),
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],
+    }),
+    /** GET /api/subcategories?categoryId=: a category's subcategories, in their order. */
+    getSubcategories: build.query<Subcategory[], number>({
+      query: (categoryId) => ({ url: '/subcategories', params: { categoryId } }),
+      providesTags: (result) => [{ type: 'Subcategory' as const, id: 'LIST' }, ...(result ?? []).map((s) => ({ type: 'Subcategory' as const, id: s.id }))],
     }),
     /** GET /api/products/{id or slug}: one product (a shareable product URL). */
     getProduct: build.query<Product, string>({
@@ -95,5 +100,5 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery, useGetProductQuery } = catalogApi;
+export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery } = catalogApi;
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -32,6 +32,7 @@ export {
   useGetProductsByTypeQuery,
   useGetProductPagesInfiniteQuery,
   useGetProductQuery,
+  useGetSubcategoriesQuery,
   useGetMeQuery,
   useGetAdminSessionQuery,
   useLoginMutation,

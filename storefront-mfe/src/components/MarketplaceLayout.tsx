@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import { Box, Grid } from '@mui/material';
+import { Box } from '@mui/material';
 
 /**
- * The marketplace's two columns: a left sidebar on medium and larger screens (the category
- * sidebar, SPEC §2) and the listing. Without a sidebar the listing takes the full width.
+ * The marketplace's two columns: the category sidebar (SPEC §2) from 768 px up, and the listing.
+ * Under 768 px (SPEC §9's mobile width) the page shows no sidebar column: it opens as a drawer.
  */
 export function MarketplaceLayout({ sidebar, children }: { sidebar?: ReactNode; children: ReactNode }) {
   if (!sidebar) return <Box>{children}</Box>;
   return (
-    <Grid container spacing={3}>
-      <Grid component="aside" size={{ md: 4, lg: 3 }} sx={{ display: { xs: 'none', md: 'block' } }}>
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: '1fr', '@media (min-width: 768px)': { gridTemplateColumns: 'minmax(240px, 300px) 1fr' } }}>
+      <Box component="aside" sx={{ display: 'none', '@media (min-width: 768px)': { display: 'block' } }}>
         <Box sx={{ position: 'sticky', top: 88 }}>{sidebar}</Box>
-      </Grid>
-      <Grid size={{ xs: 12, md: 8, lg: 9 }}>{children}</Grid>
-    </Grid>
+      </Box>
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
+    </Box>
   );
 }
