@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Drawer, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Drawer, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FilterList from '@mui/icons-material/FilterList';
 import { useSearchParams } from 'react-router';
@@ -27,7 +27,7 @@ function Empty({ children, action }: { children: string; action?: React.ReactNod
  * ?product= (the detail modal) kept in the address bar, each change a history entry, so Back and
  * Forward restore the view without a page load.
  */
-export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) {
+export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('type');
   const type: ProductType = isProductType(requested) ? requested : DEFAULT_MARKETPLACE_PRODUCT_TYPE;
@@ -83,16 +83,6 @@ export function MarketplacePage({ showIntro = false }: { showIntro?: boolean }) 
 
   return (
     <Box>
-      {showIntro && (
-        <Paper sx={{ p: { xs: 3, md: 5 }, mb: 4, color: 'primary.contrastText', background: 'linear-gradient(120deg, #074c60 0%, #0b6e8a 55%, #2a9d8f 100%)' }}>
-          <Typography variant="h1" sx={{ mb: 1, fontSize: { xs: '1.6rem', md: '2.2rem' } }}>
-            Everything your dental practice runs on
-          </Typography>
-          <Typography sx={{ opacity: 0.9, maxWidth: 720 }}>
-            Treatment units, imaging, sterilization and handpieces; maintenance, IT and compliance services; and trusted partner products, in one marketplace.
-          </Typography>
-        </Paper>
-      )}
       <MarketplaceLayout sidebar={phone ? undefined : sidebar}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
           <Box>

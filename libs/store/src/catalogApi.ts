@@ -22,6 +22,11 @@ export const catalogApi = api.injectEndpoints({
       query: ({ queryArg, pageParam }) => ({ url: '/products', params: { ...queryArg, page: pageParam } }),
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],
     }),
+    /** GET /api/featured-products: one page of featured products (SPEC §7 answers an array). */
+    getFeaturedProducts: build.query<Product[], { limit: number }>({
+      query: ({ limit }) => ({ url: '/featured-products', params: { limit } }),
+      providesTags: [{ type: 'Product' as const, id: 'LIST' }],
+    }),
     /** GET /api/subcategories?categoryId=: a category's subcategories, in their order. */
     getSubcategories: build.query<Subcategory[], number>({
       query: (categoryId) => ({ url: '/subcategories', params: { categoryId } }),
@@ -100,5 +105,5 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery } = catalogApi;
+export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery, useGetFeaturedProductsQuery } = catalogApi;
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -33,6 +33,7 @@ export {
   useGetProductPagesInfiniteQuery,
   useGetProductQuery,
   useGetSubcategoriesQuery,
+  useGetFeaturedProductsQuery,
   useGetMeQuery,
   useGetAdminSessionQuery,
   useLoginMutation,
