@@ -1,2 +1,2 @@
 import { jestConfig } from '../jest.preset.mjs';
-export default jestConfig();
+export default jestConfig({ testEnvironment: 'jsdom' });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Drawer, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FilterList from '@mui/icons-material/FilterList';
+import GridView from '@mui/icons-material/GridView';
+import ViewList from '@mui/icons-material/ViewList';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
@@ -9,6 +11,7 @@ import { CategorySidebar, type SidebarSelection } from './components/CategorySid
 import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductDetailModal } from './components/ProductDetailModal.js';
 import { ProductListing } from './components/ProductListing.js';
+import type { ListingLayout } from './components/ProductGrid.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
 const TYPE_ORDER: ProductType[] = ['equipment', 'service', 'affiliate'];
@@ -35,6 +38,7 @@ export function MarketplacePage() {
   const selection: SidebarSelection = { category: params.get('category'), subcategory: params.get('category') ? params.get('subcategory') : null };
   const [search, setSearch] = useState('');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [layout, setLayout] = useState<ListingLayout>('grid');
   const phone = useMediaQuery('(max-width: 767.95px)');
   const { data: categories } = useGetCategoriesQuery({ productType: type });
   const category = categories?.find((c) => c.slug === selection.category);
@@ -56,7 +60,7 @@ export function MarketplacePage() {
     update({ category: next.category, subcategory: next.subcategory });
     setDrawerOpen(false);
   };
-  const viewDetails = { onViewDetails: (product: { slug: string }) => update({ product: product.slug }) };
+  const viewDetails = { onViewDetails: (product: { slug: string }) => update({ product: product.slug }), layout };
 
   const sidebar = <CategorySidebar type={type} selection={selection} onSelect={select} onSearch={setSearch} />;
 
@@ -107,12 +111,20 @@ export function MarketplacePage() {
               </Typography>
             )}
           </Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {phone && (
               <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
                 Categories
               </Button>
             )}
+            <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
+              <ToggleButton value="grid" aria-label="Grid view">
+                <GridView fontSize="small" />
+              </ToggleButton>
+              <ToggleButton value="list" aria-label="List view">
+                <ViewList fontSize="small" />
+              </ToggleButton>
+            </ToggleButtonGroup>
             <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
               {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
                 <ToggleButton key={t} value={t}>

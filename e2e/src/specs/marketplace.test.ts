@@ -70,7 +70,7 @@ describe('browsing the marketplace', () => {
     }
   });
 
-  it('shows the empty state of a subcategory without products, with a way back to its category', async () => {
+  it('shows the empty states of a category and a subcategory without products, with a way back to the category', async () => {
     const { category } = await firstCategory('service');
     const context = await newContext(suite.browser, suite.app.url);
     try {
@@ -86,6 +86,14 @@ describe('browsing the marketplace', () => {
       await page.getByText('No products found in this subcategory').waitFor();
       await page.getByRole('button', { name: `Back to ${category.name}` }).click();
       await page.getByRole('heading', { level: 1, name: category.name, exact: true }).waitFor();
+
+      const empty = await context.request.post('/api/admin/categories', {
+        headers: { Origin: suite.app.url },
+        data: { name: 'Tele-dentistry', description: 'Remote consultations, soon', icon: 'fa-video', product_type: 'service' },
+      });
+      assert.equal(empty.status(), 201);
+      await page.goto(`/marketplace?type=service&category=${((await empty.json()) as { slug: string }).slug}`);
+      await page.getByText('No products found in this category').waitFor();
     } finally {
       await context.close();
     }
@@ -103,6 +111,28 @@ describe('browsing the marketplace', () => {
       await sidebar.getByRole('button', { name: new RegExp(`^${literal(category.name)}`) }).first().click();
       await page.getByRole('heading', { level: 1, name: category.name, exact: true }).waitFor();
       await sidebar.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('listing views and actions', () => {
+  it('switches between grid and list, and a service card offers Request Service', async () => {
+    const context = await newContext(suite.browser, suite.app.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/marketplace?type=service');
+      await page.locator('[data-layout="grid"]').waitFor();
+      await page.getByRole('button', { name: 'List view' }).click();
+      await page.locator('[data-layout="list"]').waitFor();
+      const first = page.locator('article').first();
+      const box = (await first.boundingBox())!;
+      assert.ok(box.width > 900, `a list row spans the listing (${box.width}px)`);
+      await first.getByRole('button', { name: 'Request Service' }).click();
+      await page.getByText('Online service requests open soon. Our team will contact you for a quote.').waitFor();
+      await page.getByRole('button', { name: 'Grid view' }).click();
+      await page.locator('[data-layout="grid"]').waitFor();
     } finally {
       await context.close();
     }

@@ -8,21 +8,25 @@ import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
 import { cardPriceLine, externalUrl } from '../priceLine.js';
 import { useAddToCart } from '../useAddToCart.js';
 
-export function ProductCard({ product, onViewDetails }: { product: Product; onViewDetails?: (product: Product) => void }) {
+export function ProductCard({ product, onViewDetails, layout = 'grid' }: { product: Product; onViewDetails?: (product: Product) => void; layout?: 'grid' | 'list' }) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
   const addToCart = useAddToCart();
   const { enqueueSnackbar } = useSnackbar();
   const price = cardPriceLine(product);
 
   return (
-    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }}>
-      <Box sx={{ position: 'relative' }}>
+    <Card
+      component="article"
+      sx={{ height: '100%', display: 'flex', flexDirection: layout === 'list' ? { xs: 'column', sm: 'row' } : 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }}
+    >
+      <Box sx={{ position: 'relative', ...(layout === 'list' ? { width: { sm: 280 }, flexShrink: 0 } : {}) }}>
         <ProductImage src={product.image_url} alt={product.name} />
         <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, right: 8 }}>
           {product.is_featured && <Chip label="Featured" size="small" color="primary" />}
           {product.is_new && <Chip label="New" size="small" color="secondary" />}
         </Stack>
       </Box>
+      <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
       <CardContent sx={{ flexGrow: 1 }}>
         <Typography variant="overline" color="text.secondary">
           {product.manufacturer}
@@ -80,6 +84,7 @@ export function ProductCard({ product, onViewDetails }: { product: Product; onVi
           </Button>
         )}
       </CardActions>
+      </Box>
     </Card>
   );
 }

@@ -4,11 +4,13 @@ import { ProductCard } from './ProductCard.js';
 
 const gridSx = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } };
 
-export function ProductGrid({ products, onViewDetails }: { products: Product[]; onViewDetails?: (product: Product) => void }) {
+export type ListingLayout = 'grid' | 'list';
+
+export function ProductGrid({ products, onViewDetails, layout = 'grid' }: { products: Product[]; onViewDetails?: (product: Product) => void; layout?: ListingLayout }) {
   return (
-    <Box sx={gridSx}>
+    <Box sx={layout === 'list' ? { display: 'grid', gap: 2 } : gridSx} data-layout={layout}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} />
+        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} layout={layout} />
       ))}
     </Box>
   );
