@@ -18,29 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('every /api/admin catalogue route checks the admin role on the server', () => {
-  const routes: Array<[string, string]> = [
-    ['post', '/api/admin/products'],
-    ['put', '/api/admin/products/1'],
-    ['delete', '/api/admin/products/1'],
-    ['post', '/api/admin/categories'],
-    ['put', '/api/admin/categories/1'],
-    ['delete', '/api/admin/categories/1'],
-    ['patch', '/api/admin/categories/1/order'],
-    ['post', '/api/admin/subcategories'],
-    ['put', '/api/admin/subcategories/1'],
-    ['delete', '/api/admin/subcategories/1'],
-    ['patch', '/api/admin/subcategories/1/order'],
-  ];
-
-  it.each(routes)('%s %s: 401 signed out, 403 for a customer', async (method, url) => {
-    await (request(t.http) as unknown as Record<string, (u: string) => request.Test>)[method](url).send({}).expect(401);
-    const customer = request.agent(t.http);
-    await customer.post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
-    const res = await (customer as unknown as Record<string, (u: string) => request.Test>)[method](url).send({}).expect(403);
-    expect(res.body.message).toBe('Admin access required');
-  });
-});
+// The 401/403/foreign-Origin sweep over every admin route lives in admin-authorization.spec.ts.
 
 describe('categories and subcategories', () => {
   it('creates with a unique slug from the name, refuses a taken slug and an id in the body, updates and deletes saying what went', async () => {
@@ -144,5 +122,38 @@ describe('products', () => {
     expect(dup.body.message).toBe(`The slug '${created.body.slug}' is already used`);
     await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
     await admin.delete(`/api/admin/products/${created.body.id}`).expect(404);
+  });
+});
+
+describe('GET /api/admin/products (the admin grid)', () => {
+  it('pages, sorts and searches on the server, over name, description and manufacturer, never cached', async () => {
+    const place = await dataSource.query(`SELECT c.id AS category_id, c.name AS category_name FROM categories c WHERE c.product_type = 'equipment' ORDER BY c.id LIMIT 1`);
+    const made: number[] = [];
+    for (const [name, manufacturer, description, price] of [
+      ['Grid Probe Alpha', 'Zyxel Dental', 'A periodontal probe', '10.00'],
+      ['Grid Probe Beta', 'Acme Dental', 'Stainless zyxelite probe', '30.00'],
+      ['Grid Probe Gamma', 'Acme Dental', 'A probe', '20.00'],
+    ]) {
+      const res = await admin
+        .post('/api/admin/products')
+        .send({ name, manufacturer, description, price, product_type: 'equipment', category_id: place[0].category_id })
+        .expect(201);
+      made.push(res.body.id);
+    }
+    const byManufacturerOrDescription = await admin.get('/api/admin/products').query({ search: 'ZYXEL' }).expect(200);
+    expect(byManufacturerOrDescription.headers['cache-control']).toBe('no-store');
+    expect(byManufacturerOrDescription.body.products.map((p: { name: string }) => p.name)).toEqual(['Grid Probe Alpha', 'Grid Probe Beta']);
+    expect(byManufacturerOrDescription.body.products[0]).toMatchObject({ category_name: place[0].category_name, subcategory_name: null });
+
+    const byPrice = await admin.get('/api/admin/products').query({ search: 'grid probe', sortField: 'price', sortDirection: 'desc', limit: 2, page: 1 }).expect(200);
+    expect(byPrice.body).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(byPrice.body.products.map((p: { price: string }) => p.price)).toEqual(['30.00', '20.00']);
+    const secondPage = await admin.get('/api/admin/products').query({ search: 'grid probe', sortField: 'price', sortDirection: 'desc', limit: 2, page: 2 }).expect(200);
+    expect(secondPage.body.products.map((p: { price: string }) => p.price)).toEqual(['10.00']);
+
+    const bad = await admin.get('/api/admin/products').query({ sortField: 'password', limit: 1000 }).expect(400);
+    expect(JSON.stringify(bad.body.message)).toContain('sortField must be one of: name, product_type, category, price, in_stock, created_at');
+    expect(JSON.stringify(bad.body.message)).toContain('limit must not be greater than 100');
+    for (const id of made) await admin.delete(`/api/admin/products/${id}`).expect(200);
   });
 });

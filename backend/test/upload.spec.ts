@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -69,5 +70,45 @@ describe('POST /api/admin/upload-image', () => {
     const customer = request.agent(t.http);
     await customer.post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
     await customer.post('/api/admin/upload-image').attach('image', await photo(), 'a.jpg').expect(403);
+  });
+});
+
+describe('each accepted type in, every impostor out, and nothing stored for a refusal', () => {
+  const imageRows = async () => Number((await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM images'))[0].n);
+  const base = () => sharp({ create: { width: 12, height: 9, channels: 3, background: '#2a9d8f' } });
+
+  it.each([
+    ['jpeg', 'image/jpeg', 'jpg'],
+    ['png', 'image/png', 'png'],
+    ['gif', 'image/gif', 'gif'],
+    ['webp', 'image/webp', 'webp'],
+  ] as const)('accepts %s, re-encoded and served as %s', async (format, imageType, ext) => {
+    const bytes = await base().toFormat(format).toBuffer();
+    const res = await admin.post('/api/admin/upload-image').attach('image', bytes, `upload.${ext}`).expect(200);
+    expect(res.body.imageType).toBe(imageType);
+    expect(res.body.imageUrl).toMatch(new RegExp(`^/api/media/images/[0-9a-f]{64}\\.${ext}$`));
+    expect((await sharp(Buffer.from(res.body.imageData, 'base64')).metadata()).format).toBe(format);
+    const served = await request(t.http).get(res.body.imageUrl).expect(200);
+    expect(served.headers['content-type']).toBe(imageType);
+  });
+
+  it('refuses a renamed executable, a truncated PNG, an SVG with script, a polyglot and 5 MB + 1 byte, storing nothing', async () => {
+    const png = await base().png().toBuffer();
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(256, 0x90)]);
+    // a GIF header that is also valid JavaScript (the classic GIF/JS polyglot), followed by no real image
+    const polyglot = Buffer.from('GIF89a/*\x00\x00*/=1;alert(document.cookie)//', 'latin1');
+    const before = await imageRows();
+    for (const [bytes, filename, status] of [
+      [elf, 'photo.png', 400],
+      [png.subarray(0, Math.floor(png.length / 2)), 'half.png', 400],
+      [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), 'icon.webp', 400],
+      [polyglot, 'anim.gif', 400],
+      [Buffer.alloc(5 * 1024 * 1024 + 1, 0xff), 'huge.jpg', 413],
+    ] as const) {
+      const res = await admin.post('/api/admin/upload-image').attach('image', bytes, { filename, contentType: 'image/png' });
+      expect(`${filename} ${res.status}`).toBe(`${filename} ${status}`);
+      expect(res.body).toMatchObject({ statusCode: status, message: expect.any(String) });
+    }
+    expect(await imageRows()).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, HttpCode, Param, ParseIntPipe, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, ParseIntPipe, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -13,6 +13,8 @@ import {
 import { AdminGuard } from '../auth/guards.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { AdminCatalogService } from './admin-catalog.service.js';
+import { AdminProductsService } from './admin-products.service.js';
+import { AdminProductListDto, AdminProductListQueryDto } from './dto/admin-product-list.dto.js';
 import {
   CreateCategoryDto,
   CreateProductDto,
@@ -36,7 +38,17 @@ import { SubcategoryDto } from './dto/subcategory.dto.js';
 @UseGuards(AdminGuard)
 @Controller('admin')
 export class AdminCatalogController {
-  constructor(private readonly catalog: AdminCatalogService) {}
+  constructor(
+    private readonly catalog: AdminCatalogService,
+    private readonly products: AdminProductsService,
+  ) {}
+
+  @Get('products')
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: AdminProductListDto, description: 'one page of the admin grid, never cached' })
+  listProducts(@Query() query: AdminProductListQueryDto): Promise<AdminProductListDto> {
+    return this.products.list(query);
+  }
 
   @Post('products')
   @ApiCreatedResponse({ type: ProductDto })

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminCatalogController } from './admin-catalog.controller.js';
 import { AdminCatalogService } from './admin-catalog.service.js';
+import { AdminProductsService } from './admin-products.service.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductsController } from './products.controller.js';
@@ -10,7 +11,7 @@ import { SubcategoriesService } from './subcategories.service.js';
 
 @Module({
   controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
-  providers: [CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService],
+  providers: [CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
   exports: [CategoriesService, SubcategoriesService, ProductsService],
 })
 export class CatalogModule {}

@@ -84,6 +84,40 @@ export interface ProductListFilter {
   inStock?: boolean;
 }
 
+/** The admin product grid's sortable columns (server-side sorting). */
+export const ADMIN_PRODUCT_SORT_FIELDS = ['name', 'product_type', 'category', 'price', 'in_stock', 'created_at'] as const;
+export type AdminProductSortField = (typeof ADMIN_PRODUCT_SORT_FIELDS)[number];
+
+export interface AdminProductListQuery {
+  search?: string;
+  productType?: ProductType;
+  categoryId?: number;
+  subcategoryId?: number;
+  sortField?: AdminProductSortField;
+  sortDirection?: 'asc' | 'desc';
+  page?: number;
+  limit?: number;
+}
+
+/** A row of the admin grid: the product plus the names the grid shows. */
+export interface AdminProductRow extends Product {
+  category_name: string;
+  subcategory_name: string | null;
+}
+
+export interface AdminProductListResponse {
+  products: AdminProductRow[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** What an admin delete removed or changed (nothing is lost silently). */
+export interface DeleteResult {
+  message: string;
+  affected?: Record<string, number>;
+}
+
 export interface ProductListResponse {
   products: Product[];
   total: number;

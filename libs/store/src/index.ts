@@ -43,3 +43,4 @@ export {
   type Registration,
 } from './catalogApi.js';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';
+export * from './adminApi.js';

@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ADMIN_PRODUCT_SORT_FIELDS, LIMITS, PRODUCT_TYPES, type AdminProductSortField, type ProductType } from '@dentalmarket/contracts';
+import { ProductDto } from './product.dto.js';
+
+/** The admin product grid's query: one server page, sorted and searched by the server (SPEC §2). */
+export class AdminProductListQueryDto {
+  @ApiPropertyOptional({ description: 'case-insensitive match on name, description or manufacturer' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: PRODUCT_TYPES })
+  @IsOptional()
+  @IsIn(PRODUCT_TYPES, { message: `productType must be one of: ${PRODUCT_TYPES.join(', ')}` })
+  productType?: ProductType;
+
+  @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.idMax)
+  categoryId?: number;
+
+  @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.idMax)
+  subcategoryId?: number;
+
+  @ApiPropertyOptional({ enum: ADMIN_PRODUCT_SORT_FIELDS, default: 'name' })
+  @IsOptional()
+  @IsIn(ADMIN_PRODUCT_SORT_FIELDS, { message: `sortField must be one of: ${ADMIN_PRODUCT_SORT_FIELDS.join(', ')}` })
+  sortField?: AdminProductSortField;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'asc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'sortDirection must be asc or desc' })
+  sortDirection?: 'asc' | 'desc';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.pageMax, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.pageMax)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+}
+
+export class AdminProductRowDto extends ProductDto {
+  @ApiProperty({ description: "the category's name, for the grid" }) category_name: string;
+  @ApiProperty({ type: String, nullable: true }) subcategory_name: string | null;
+}
+
+export class AdminProductListDto {
+  @ApiProperty({ type: [AdminProductRowDto] }) products: AdminProductRowDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() limit: number;
+}

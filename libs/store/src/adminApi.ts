@@ -1,0 +1,160 @@
+import type {
+  AdminProductListQuery,
+  AdminProductListResponse,
+  Category,
+  DeleteResult,
+  ImageUploadResponse,
+  Product,
+  ProductType,
+  Specifications,
+  Subcategory,
+} from '@dentalmarket/contracts';
+import { api } from './api.js';
+import type { DmExtraOptions } from './baseQuery.js';
+
+/** Every admin call is sent with session-expiry handling (SPEC §6). */
+const admin: DmExtraOptions = { sessionHandling: true };
+
+/** What the admin product form sends (SPEC §5); the server applies the spec's defaults. */
+export interface ProductInput {
+  name: string;
+  description?: string;
+  price?: string | null;
+  image_url?: string | null;
+  image_data?: string | null;
+  image_type?: string | null;
+  category_id: number;
+  subcategory_id?: number | null;
+  manufacturer: string;
+  specifications?: Specifications;
+  product_type: ProductType;
+  external_link?: string | null;
+  affiliate_link?: string | null;
+  service_details?: Record<string, unknown> | null;
+  features?: string[];
+  is_featured?: boolean;
+  is_new?: boolean;
+  in_stock?: boolean;
+  rating?: string | null;
+  delivery_time?: string | null;
+  warranty?: string | null;
+  slug?: string;
+}
+
+export interface CategoryInput {
+  name: string;
+  description: string;
+  icon: string;
+  product_type: ProductType;
+}
+
+export interface SubcategoryInput {
+  name: string;
+  description: string;
+  category_id: number;
+}
+
+export interface ReorderInput {
+  id: number;
+  sortOrder: number;
+}
+
+/** A change to products refreshes every catalogue list: products, featured, by-type, categories, subcategories (SPEC §4). */
+const catalogueLists = [
+  { type: 'Product' as const, id: 'LIST' },
+  { type: 'Category' as const, id: 'LIST' },
+  { type: 'Subcategory' as const, id: 'LIST' },
+];
+
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/products: one page of the admin grid, sorted and searched on the server, never cached. */
+    getAdminProducts: build.query<AdminProductListResponse, AdminProductListQuery>({
+      query: (params) => ({ url: '/admin/products', params }),
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: (result) => [{ type: 'Product' as const, id: 'LIST' }, ...(result?.products ?? []).map((p) => ({ type: 'Product' as const, id: p.id }))],
+    }),
+    createProduct: build.mutation<Product, ProductInput>({
+      query: (body) => ({ url: '/admin/products', method: 'POST', body }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    updateProduct: build.mutation<Product, { id: number; changes: Partial<ProductInput> }>({
+      query: ({ id, changes }) => ({ url: `/admin/products/${id}`, method: 'PUT', body: changes }),
+      extraOptions: admin,
+      invalidatesTags: (_result, _error, { id }) => [...catalogueLists, { type: 'Product' as const, id }],
+    }),
+    deleteProduct: build.mutation<DeleteResult, number>({
+      query: (id) => ({ url: `/admin/products/${id}`, method: 'DELETE' }),
+      extraOptions: admin,
+      invalidatesTags: (_result, _error, id) => [...catalogueLists, { type: 'Product' as const, id }],
+    }),
+    /** POST /api/admin/upload-image, multipart field `image`. */
+    uploadImage: build.mutation<ImageUploadResponse, File | Blob>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('image', file);
+        return { url: '/admin/upload-image', method: 'POST', body };
+      },
+      extraOptions: admin,
+    }),
+    createCategory: build.mutation<Category, CategoryInput>({
+      query: (body) => ({ url: '/admin/categories', method: 'POST', body }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    updateCategory: build.mutation<Category, { id: number; changes: Partial<CategoryInput> }>({
+      query: ({ id, changes }) => ({ url: `/admin/categories/${id}`, method: 'PUT', body: changes }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    deleteCategory: build.mutation<DeleteResult, number>({
+      query: (id) => ({ url: `/admin/categories/${id}`, method: 'DELETE' }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    /** PATCH /api/admin/categories/{id}/order: the new index among its siblings. */
+    reorderCategory: build.mutation<unknown, ReorderInput>({
+      query: ({ id, sortOrder }) => ({ url: `/admin/categories/${id}/order`, method: 'PATCH', body: { sortOrder } }),
+      extraOptions: admin,
+      invalidatesTags: [{ type: 'Category' as const, id: 'LIST' }],
+    }),
+    createSubcategory: build.mutation<Subcategory, SubcategoryInput>({
+      query: (body) => ({ url: '/admin/subcategories', method: 'POST', body }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    updateSubcategory: build.mutation<Subcategory, { id: number; changes: Partial<SubcategoryInput> }>({
+      query: ({ id, changes }) => ({ url: `/admin/subcategories/${id}`, method: 'PUT', body: changes }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    deleteSubcategory: build.mutation<DeleteResult, number>({
+      query: (id) => ({ url: `/admin/subcategories/${id}`, method: 'DELETE' }),
+      extraOptions: admin,
+      invalidatesTags: catalogueLists,
+    }),
+    reorderSubcategory: build.mutation<unknown, ReorderInput>({
+      query: ({ id, sortOrder }) => ({ url: `/admin/subcategories/${id}/order`, method: 'PATCH', body: { sortOrder } }),
+      extraOptions: admin,
+      invalidatesTags: [{ type: 'Subcategory' as const, id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminProductsQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useDeleteProductMutation,
+  useUploadImageMutation,
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useReorderCategoryMutation,
+  useCreateSubcategoryMutation,
+  useUpdateSubcategoryMutation,
+  useDeleteSubcategoryMutation,
+  useReorderSubcategoryMutation,
+} = adminApi;
