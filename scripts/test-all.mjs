@@ -62,7 +62,7 @@ const typecheck = await run('typecheck', 'npx', ['nx', 'run-many', '-t', 'typech
 if (typecheck.code !== 0) failures.push('typecheck');
 
 if (failures.length === 0) {
-  for (const ws of ['libs/contracts', 'libs/store', 'shell', 'storefront-mfe', 'checkout-mfe']) {
+  for (const ws of ['libs/contracts', 'libs/store', 'libs/ui', 'shell', 'storefront-mfe', 'checkout-mfe', 'admin-mfe']) {
     count(ws, await run(ws, 'npm', ['test', '--workspace', ws]));
   }
 

@@ -1,7 +1,8 @@
 import React from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { selectIsAdmin, useAppSelector, useGetAdminSessionQuery, useGetMeQuery } from '@dentalmarket/store';
-import { BackToMarketplaceButton, PageSpinner, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
+import { PageSpinner, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
+import { AdminDashboard } from './dashboard/AdminDashboard.js';
 
 registerReactInstance(React);
 registerMuiInstance(Box);
@@ -17,19 +18,5 @@ export default function AdminApp() {
   if (!isAdmin) {
     return <Typography sx={{ py: 6, textAlign: 'center' }}>The admin dashboard is for administrators.</Typography>;
   }
-  return (
-    <Box>
-      <BackToMarketplaceButton />
-      <Typography variant="h2" component="h1" sx={{ mb: 3 }}>
-        Admin Dashboard
-      </Typography>
-      <Card>
-        <CardContent>
-          <Typography color="text.secondary">
-            Catalogue management, AI product generation and settings will appear here.
-          </Typography>
-        </CardContent>
-      </Card>
-    </Box>
-  );
+  return <AdminDashboard />;
 }

@@ -100,6 +100,13 @@ describe('products', () => {
     const edited = await admin.put(`/api/admin/products/${created.body.id}`).send({ manufacturer: '', price: '' }).expect(200);
     expect(edited.body).toMatchObject({ manufacturer: 'Unknown', price: '0.00', affiliate_link: 'https://partner.example/kit' });
 
+    const twice = [];
+    for (let n = 0; n < 2; n++) {
+      twice.push((await admin.post('/api/admin/products').send({ name: ' X-Ray Sensor_Pro ', manufacturer: 'M', product_type: 'equipment', ...place }).expect(201)).body);
+    }
+    expect(twice.map((p) => p.slug)).toEqual(['xray-sensorpro', 'xray-sensorpro-2']);
+    for (const p of twice) await admin.delete(`/api/admin/products/${p.id}`).expect(200);
+
     const noLink = await admin.post('/api/admin/products').send({ name: 'Linkless', manufacturer: 'M', product_type: 'affiliate', ...place }).expect(400);
     expect(JSON.stringify(noLink.body.message)).toContain('affiliate_link is required for affiliate products');
     const badPrice = await admin.post('/api/admin/products').send({ name: 'Pricey', manufacturer: 'M', product_type: 'equipment', price: '12.345', ...place }).expect(400);

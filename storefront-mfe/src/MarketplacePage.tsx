@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Drawer, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
+import Add from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FilterList from '@mui/icons-material/FilterList';
 import GridView from '@mui/icons-material/GridView';
@@ -7,6 +8,7 @@ import ViewList from '@mui/icons-material/ViewList';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
+import { useProductEditor } from '@dentalmarket/ui';
 import { CategorySidebar, type SidebarSelection } from './components/CategorySidebar.js';
 import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductDetailModal } from './components/ProductDetailModal.js';
@@ -44,6 +46,7 @@ export function MarketplacePage() {
   const category = categories?.find((c) => c.slug === selection.category);
   const { data: subcategories } = useGetSubcategoriesQuery(category?.id ?? 0, { skip: !category });
   const subcategory = subcategories?.find((s) => s.slug === selection.subcategory);
+  const openEditor = useProductEditor(); // admins only
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -112,6 +115,15 @@ export function MarketplacePage() {
             )}
           </Box>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {openEditor && (
+              <Button
+                variant="contained"
+                startIcon={<Add />}
+                onClick={() => openEditor({ preset: { productType: type, categoryId: category?.id, subcategoryId: subcategory?.id } })}
+              >
+                Add New Product
+              </Button>
+            )}
             {phone && (
               <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
                 Categories

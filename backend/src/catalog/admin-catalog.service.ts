@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager, EntityTarget } from 'typeorm';
-import { slugify } from '@dentalmarket/contracts';
+import { slugify, slugifyAdmin } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import { Category } from './category.entity.js';
 import type {
@@ -23,6 +23,9 @@ export const PLACEHOLDER_IMAGE_URL = '/media/seed/placeholder.svg';
 
 type Sluggable = typeof Category | typeof Subcategory | typeof Product;
 
+/** SPEC §5 admin product form: punctuation (hyphens too) removed, whitespace to hyphens; kept URL-safe. */
+const productSlug = (name: string) => slugifyAdmin(name.trim()).replace(/_/g, '').replace(/^-+|-+$/g, '');
+
 /** A link the admin typed without a scheme gets https:// (SPEC §5). */
 function withScheme(link: string | null | undefined): string | null {
   const value = link?.trim();
@@ -40,7 +43,14 @@ export class AdminCatalogService {
   constructor(private readonly transactions: Transactions) {}
 
   /** The slug asked for (409 when another row has it), or one made from the name and kept unique. */
-  private async slugFor(manager: EntityManager, entity: Sluggable, name: string, wanted: string | undefined, id?: number): Promise<string> {
+  private async slugFor(
+    manager: EntityManager,
+    entity: Sluggable,
+    name: string,
+    wanted: string | undefined,
+    id?: number,
+    rule: (name: string) => string = slugify,
+  ): Promise<string> {
     const taken = async (slug: string) => {
       const row = await manager.findOne(entity as EntityTarget<{ id: number; slug: string }>, { where: { slug }, select: { id: true } });
       return row !== null && row.id !== id;
@@ -49,7 +59,7 @@ export class AdminCatalogService {
       if (await taken(wanted)) throw new ConflictException(`The slug '${wanted}' is already used`);
       return wanted;
     }
-    const base = slugify(name) || 'item';
+    const base = rule(name) || 'item';
     for (let n = 1; ; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
       if (!(await taken(slug))) return slug;
@@ -169,7 +179,7 @@ export class AdminCatalogService {
   createProduct(input: CreateProductDto): Promise<ProductDto> {
     return this.transactions.run(async (manager) => {
       await this.assertPlacement(manager, input.category_id, input.subcategory_id);
-      const slug = await this.slugFor(manager, Product, input.name, input.slug || undefined);
+      const slug = await this.slugFor(manager, Product, input.name, input.slug || undefined, undefined, productSlug);
       const product = manager.create(Product, {
         ...input,
         description: input.description?.trim() || 'Product description',

@@ -65,6 +65,11 @@ export function errorText(error: unknown): string {
   return `${status}: ${body || STATUS_TEXT[status] || 'Error'}`;
 }
 
+/** The HTTP reason phrase of a status ('Payload Too Large'), as a browser's statusText gives it. */
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? `HTTP ${status}`;
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -1,6 +1,6 @@
 export { getStoreModuleEvaluations } from './evaluations.js';
 export { api } from './api.js';
-export { setApiBaseUrl, getApiBaseUrl, errorText, SESSION_EXPIRED_MESSAGE, type DmExtraOptions } from './baseQuery.js';
+export { setApiBaseUrl, getApiBaseUrl, errorText, statusText, SESSION_EXPIRED_MESSAGE, type DmExtraOptions } from './baseQuery.js';
 export { makeStore, rootReducer, type AppStore, type AppDispatch, type RootState, type MakeStoreOptions } from './store.js';
 export {
   cartSlice,

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { Button, CssBaseline, ThemeProvider } from '@mui/material';
@@ -6,10 +6,16 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import type { AppStore } from '@dentalmarket/store';
 import { AppSnackbarProvider } from './AppSnackbarProvider.js';
-import { theme } from './theme.js';
+import { makeTheme } from './theme.js';
+import { useSettings } from './settings/useSettings.js';
 
 /** Everything a page of the product runs inside: the store, theme, toasts and router. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  const settings = useSettings();
+  const { darkMode } = settings.display;
+  const { minimalAnimations } = settings.performance;
+  // rebuilt only when a setting it depends on changes; saving in the Settings tab switches it without a reload
+  const theme = useMemo(() => makeTheme({ darkMode, minimalAnimations }), [darkMode, minimalAnimations]);
   return (
     <StrictMode>
       <Provider store={store}>

@@ -1,4 +1,4 @@
-export { theme } from './theme.js';
+export { theme, makeTheme, type ThemeSettings } from './theme.js';
 export { AppSnackbarProvider } from './AppSnackbarProvider.js';
 export { ProductImage, type ProductImageProps } from './ProductImage.js';
 export { ProductRating, ProductRating as Rating } from './Rating.js';
@@ -9,3 +9,18 @@ export { CartLines, useCartChanges } from './CartLines.js';
 export { toastMessage } from './toast.js';
 export { registerReactInstance, registerMuiInstance } from './registerReact.js';
 export { AppProviders, BackToMarketplaceButton } from './AppProviders.js';
+export {
+  DEFAULT_SETTINGS,
+  DEBUG_FLAG_NAMES,
+  SETTINGS_STORAGE_KEY,
+  SETTINGS_CHANGE_EVENT,
+  SettingsSaveError,
+  debugLog,
+  loadSettings,
+  saveSettings,
+  settingsEqual,
+  type DebugFlagName,
+  type DmSettings,
+} from './settings/settings.js';
+export { useDebugFlag, useSettings } from './settings/useSettings.js';
+export { ProductEditorContext, useProductEditor, type ProductEditorRequest, type OpenProductEditor } from './productEditor.js';

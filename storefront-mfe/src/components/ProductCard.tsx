@@ -1,18 +1,25 @@
 import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useSnackbar } from 'notistack';
 import type { Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector } from '@dentalmarket/store';
-import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
+import { ProductImage, ProductRating, toastMessage, useProductEditor, useSettings } from '@dentalmarket/ui';
 import { cardPriceLine, externalUrl } from '../priceLine.js';
 import { useAddToCart } from '../useAddToCart.js';
+
+const TYPE_CHIPS: Record<Product['product_type'], string> = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner' };
 
 export function ProductCard({ product, onViewDetails, layout = 'grid' }: { product: Product; onViewDetails?: (product: Product) => void; layout?: 'grid' | 'list' }) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
   const addToCart = useAddToCart();
   const { enqueueSnackbar } = useSnackbar();
   const price = cardPriceLine(product);
+  // the edit handler exists for admins only (the shell provides it); settings shape the card
+  const openEditor = useProductEditor();
+  const { display } = useSettings();
+  const compact = display.compactProductCards;
 
   return (
     <Card
@@ -21,22 +28,27 @@ export function ProductCard({ product, onViewDetails, layout = 'grid' }: { produ
     >
       <Box sx={{ position: 'relative', ...(layout === 'list' ? { width: { sm: 280 }, flexShrink: 0 } : {}) }}>
         <ProductImage src={product.image_url} alt={product.name} />
+        {display.showProductTypes && (
+          <Chip label={TYPE_CHIPS[product.product_type]} size="small" sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper' }} />
+        )}
         <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, right: 8 }}>
           {product.is_featured && <Chip label="Featured" size="small" color="primary" />}
           {product.is_new && <Chip label="New" size="small" color="secondary" />}
         </Stack>
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minWidth: 0 }}>
-      <CardContent sx={{ flexGrow: 1 }}>
+      <CardContent sx={{ flexGrow: 1, ...(compact ? { p: 1.5, pb: 1 } : {}) }}>
         <Typography variant="overline" color="text.secondary">
           {product.manufacturer}
         </Typography>
         <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
           {product.name}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-          {product.description}
-        </Typography>
+        {!compact && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+            {product.description}
+          </Typography>
+        )}
         <ProductRating rating={product.rating} reviews={product.reviews_count} />
         <Box sx={{ mt: 1.5 }}>
           <Typography variant="h6" component="p" color="primary.dark" sx={{ fontWeight: 700 }}>
@@ -76,6 +88,11 @@ export function ProductCard({ product, onViewDetails, layout = 'grid' }: { produ
             onClick={() => enqueueSnackbar(toastMessage('Request Service', 'Online service requests open soon. Our team will contact you for a quote.'), { variant: 'info' })}
           >
             Request Service
+          </Button>
+        )}
+        {openEditor && (
+          <Button size="small" startIcon={<EditOutlined />} onClick={() => openEditor({ productId: product.id })} aria-label={`Edit ${product.name}`}>
+            Edit
           </Button>
         )}
         {product.product_type === 'affiliate' && product.affiliate_link && (

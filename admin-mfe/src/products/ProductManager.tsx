@@ -1,0 +1,176 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Box, Button, Chip, IconButton, InputAdornment, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Search from '@mui/icons-material/Search';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { formatUsd, toCents, type AdminProductRow, type AdminProductSortField, type ProductType } from '@dentalmarket/contracts';
+import { useGetAdminProductsQuery } from '@dentalmarket/store';
+import { ProductDebugPanel } from '../settings/ProductDebugPanel.js';
+import { DeleteProductDialog } from './DeleteProductDialog.js';
+import { ProductFormDialog } from './ProductFormDialog.js';
+import { TYPE_LABELS } from './ProductFormTabs.js';
+import { ProductViewDialog } from './ProductViewDialog.js';
+
+export interface ProductManagerProps {
+  /** Only this subcategory's products (the 'Manage Products for {subcategory}' dialog). */
+  subcategoryId?: number;
+  /** Only this product type. */
+  productType?: ProductType;
+  /** Category of that subcategory, preset in the create dialog. */
+  categoryId?: number;
+}
+
+/** Grid column → the API's sort field: the server sorts, so the grid is instant at any catalogue size. */
+const SORT_FIELDS: Record<string, AdminProductSortField> = {
+  name: 'name',
+  product_type: 'product_type',
+  category_name: 'category',
+  price: 'price',
+  in_stock: 'in_stock',
+};
+
+/**
+ * SPEC §2 Admin product management: search over name, description and manufacturer, a grid paged,
+ * sorted and searched by the server (always fresh: the admin list is never cached), and the
+ * create, edit, view and delete dialogs.
+ */
+export function ProductManager({ subcategoryId, productType, categoryId }: ProductManagerProps) {
+  const [search, setSearch] = useState('');
+  const term = useDeferredValue(search.trim());
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
+
+  const sort = sortModel[0];
+  const { data, isFetching, isError } = useGetAdminProductsQuery(
+    {
+      search: term || undefined,
+      subcategoryId,
+      productType,
+      page: pagination.page + 1,
+      limit: pagination.pageSize,
+      sortField: sort ? SORT_FIELDS[sort.field] : 'name',
+      sortDirection: sort?.sort === 'desc' ? 'desc' : 'asc',
+    },
+    { refetchOnMountOrArgChange: true },
+  );
+
+  const columns = useMemo<GridColDef<AdminProductRow>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 2, minWidth: 180 },
+      { field: 'product_type', headerName: 'Type', width: 120, valueFormatter: (value: ProductType) => TYPE_LABELS[value]?.split(' ')[0] ?? value },
+      { field: 'category_name', headerName: 'Category', flex: 1, minWidth: 140 },
+      {
+        field: 'price',
+        headerName: 'Price',
+        width: 130,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => (row.product_type === 'affiliate' ? <Typography variant="body2" color="text.secondary" component="span">Partner</Typography> : formatUsd(toCents(row.price))),
+      },
+      {
+        field: 'in_stock',
+        headerName: 'In Stock',
+        width: 110,
+        renderCell: ({ value }) => <Chip size="small" label={value ? 'Yes' : 'No'} color={value ? 'success' : 'default'} variant="outlined" />,
+      },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 150,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row }) => (
+          <Box>
+            <Tooltip title="View">
+              <IconButton size="small" aria-label={`View ${row.name}`} onClick={() => setViewing(row.id)}>
+                <VisibilityOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Edit">
+              <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row.id)}>
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between' }}>
+        <TextField
+          size="small"
+          placeholder="Search products..."
+          aria-label="Search products"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+          sx={{ minWidth: { sm: 320 } }}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+        />
+        <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+          Add New Product
+        </Button>
+      </Stack>
+      {isError ? (
+        <Typography color="error" sx={{ mb: 1 }}>
+          Failed to fetch products
+        </Typography>
+      ) : null}
+      <Box sx={{ height: 520, width: '100%' }}>
+        <DataGrid
+          rows={data?.products ?? []}
+          columns={columns}
+          rowCount={data?.total ?? 0}
+          loading={isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          disableColumnFilter
+          disableRowSelectionOnClick
+          sortingOrder={['asc', 'desc']}
+          paginationModel={pagination}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={[10, 25, 50, 100]}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            setSortModel(model.length ? model : [{ field: 'name', sort: 'asc' }]);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+          localeText={{ noRowsLabel: 'No products found' }}
+          slots={{ loadingOverlay: LoadingOverlay }}
+        />
+      </Box>
+      <ProductDebugPanel title="Product Debug Panel" data={data?.products ?? []} />
+      <ProductFormDialog open={creating} onClose={() => setCreating(false)} preset={{ productType, categoryId, subcategoryId }} />
+      <ProductFormDialog open={editing !== null} productId={editing} onClose={() => setEditing(null)} />
+      <ProductViewDialog productId={viewing} onClose={() => setViewing(null)} />
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+    </Box>
+  );
+}
+
+function LoadingOverlay() {
+  return (
+    <Box sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover' }}>
+      <Typography color="text.secondary">Loading product data...</Typography>
+    </Box>
+  );
+}

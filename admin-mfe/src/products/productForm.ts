@@ -1,0 +1,201 @@
+import * as Yup from 'yup';
+import { PRODUCT_TYPES, type Product, type ProductType } from '@dentalmarket/contracts';
+import type { ProductInput } from '@dentalmarket/store';
+
+/** SPEC §5: the image shown when an admin gives none. */
+export const PLACEHOLDER_IMAGE_URL = '/media/seed/placeholder.svg';
+
+export interface SpecificationRow {
+  name: string;
+  value: string;
+}
+
+/** The admin product form's values: text as typed, one feature per line, specification rows. */
+export interface ProductFormValues {
+  name: string;
+  product_type: ProductType;
+  manufacturer: string;
+  price: string;
+  description: string;
+  image_url: string;
+  image_type: string;
+  slug: string;
+  category_id: number | '';
+  subcategory_id: number | '';
+  affiliate_link: string;
+  external_link: string;
+  in_stock: boolean;
+  warranty: string;
+  delivery_time: string;
+  service_details: string;
+  is_featured: boolean;
+  is_new: boolean;
+  features: string;
+  specifications: SpecificationRow[];
+}
+
+/** Where a new product starts: the marketplace's current type and subcategory, when opened from there. */
+export interface ProductPreset {
+  productType?: ProductType;
+  categoryId?: number;
+  subcategoryId?: number;
+}
+
+const serviceDetailsText = (details: Record<string, unknown> | null): string => {
+  if (!details) return '';
+  if (typeof details.details === 'string' && Object.keys(details).length === 1) return details.details;
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('\n');
+};
+
+export function getInitialValues(product?: Product | null, preset: ProductPreset = {}): ProductFormValues {
+  if (product) {
+    const specs = Object.entries(product.specifications ?? {}).map(([name, value]) => ({ name, value }));
+    return {
+      name: product.name,
+      product_type: product.product_type,
+      manufacturer: product.manufacturer,
+      price: product.product_type === 'affiliate' ? '' : product.price,
+      description: product.description,
+      image_url: product.image_url ?? '',
+      image_type: product.image_type ?? '',
+      slug: product.slug,
+      category_id: product.category_id,
+      subcategory_id: product.subcategory_id ?? '',
+      affiliate_link: product.affiliate_link ?? '',
+      external_link: product.external_link ?? '',
+      in_stock: product.in_stock,
+      warranty: product.warranty ?? '',
+      delivery_time: product.delivery_time ?? '',
+      service_details: serviceDetailsText(product.service_details),
+      is_featured: product.is_featured,
+      is_new: product.is_new,
+      features: product.features.join('\n'),
+      specifications: specs.length ? specs : [{ name: '', value: '' }],
+    };
+  }
+  return {
+    name: '',
+    product_type: preset.productType ?? 'equipment',
+    manufacturer: '',
+    price: '',
+    description: '',
+    image_url: '',
+    image_type: '',
+    slug: '',
+    category_id: preset.categoryId ?? '',
+    subcategory_id: preset.subcategoryId ?? '',
+    affiliate_link: '',
+    external_link: '',
+    in_stock: true,
+    warranty: '',
+    delivery_time: '',
+    service_details: '',
+    is_featured: false,
+    is_new: false,
+    features: '',
+    specifications: [{ name: '', value: '' }],
+  };
+}
+
+const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** SPEC §5 Admin product form: required fields, price for equipment, affiliate link for affiliates. */
+export const productSchema = Yup.object({
+  name: Yup.string().trim().required('Product name is required').max(255, 'Product name must be at most 255 characters'),
+  product_type: Yup.string().oneOf(PRODUCT_TYPES, 'Product type is required').required('Product type is required'),
+  manufacturer: Yup.string().trim().required('Manufacturer is required').max(255, 'Manufacturer must be at most 255 characters'),
+  description: Yup.string().trim().required('Description is required'),
+  price: Yup.string()
+    .trim()
+    .when('product_type', {
+      is: 'equipment',
+      then: (s) => s.required('Price is required for equipment'),
+    })
+    .test('price', 'Price must be a number with up to 2 decimals, such as 1299.00', (v) => !v || PRICE.test(v.replace(/,/g, ''))),
+  category_id: Yup.mixed<number | ''>().test('category', 'Category is required', (v) => typeof v === 'number' && v > 0),
+  affiliate_link: Yup.string()
+    .trim()
+    .when('product_type', { is: 'affiliate', then: (s) => s.required('Affiliate link is required for affiliate products') }),
+});
+
+/** Which tab holds each field, so a failed submit can show the tab with the first problem. */
+export const FIELD_TABS: Record<string, number> = {
+  name: 0,
+  product_type: 0,
+  manufacturer: 0,
+  price: 0,
+  description: 0,
+  image_url: 0,
+  slug: 1,
+  affiliate_link: 1,
+  external_link: 1,
+  warranty: 1,
+  delivery_time: 1,
+  service_details: 1,
+  category_id: 2,
+  subcategory_id: 2,
+  features: 3,
+  specifications: 3,
+};
+
+/** SPEC §5 slug rule: lowercase, punctuation removed, whitespace to hyphens, repeated hyphens collapsed. */
+export const slugPreview = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\s]|_/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const withScheme = (link: string) => (link && !/^https?:\/\//i.test(link) ? `https://${link}` : link);
+
+/** Rows with an empty name dropped, values trimmed. */
+export function specificationsOf(rows: SpecificationRow[]): Record<string, string> {
+  return Object.fromEntries(rows.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value.trim()]));
+}
+
+/** Service details as typed: "key: value" lines become an object, free text is kept as `details`. */
+function serviceDetailsOf(text: string): Record<string, string> | null {
+  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (!lines.length) return null;
+  const pairs = lines.map((line) => /^([^:]{1,60}):\s*(.*)$/.exec(line));
+  if (pairs.every(Boolean)) return Object.fromEntries(pairs.map((m) => [m![1].trim(), m![2]]));
+  return { details: lines.join('\n') };
+}
+
+/**
+ * The payload for POST/PUT /api/admin/products with the spec's defaults applied (SPEC §5):
+ * description 'Product description', price '0', the placeholder image, https:// on the affiliate
+ * link, the slug from the name, and on edit only an empty manufacturer as 'Unknown'. Fields that
+ * do not belong to the product type are sent empty, so a type change leaves nothing stale.
+ */
+export function toProductInput(values: ProductFormValues, mode: 'create' | 'edit'): ProductInput {
+  const type = values.product_type;
+  const manufacturer = values.manufacturer.trim() || (mode === 'edit' ? 'Unknown' : '');
+  return {
+    name: values.name.trim(),
+    product_type: type,
+    manufacturer,
+    description: values.description.trim() || 'Product description',
+    price: type === 'affiliate' ? '0' : values.price.replace(/,/g, '').trim() || '0',
+    image_url: values.image_url.trim() || PLACEHOLDER_IMAGE_URL,
+    image_type: values.image_url.trim() && values.image_type ? values.image_type : null,
+    // empty: the server makes it from the name by the same rule, unique (a second 'Chair' gets chair-2)
+    slug: values.slug.trim(),
+    category_id: Number(values.category_id),
+    subcategory_id: values.subcategory_id === '' ? null : Number(values.subcategory_id),
+    affiliate_link: type === 'affiliate' ? withScheme(values.affiliate_link.trim()) : null,
+    external_link: values.external_link.trim() || null,
+    in_stock: type === 'equipment' ? values.in_stock : true,
+    warranty: type === 'equipment' ? values.warranty.trim() || null : null,
+    delivery_time: values.delivery_time.trim() || null,
+    service_details: type === 'service' ? serviceDetailsOf(values.service_details) : null,
+    is_featured: values.is_featured,
+    is_new: values.is_new,
+    features: values.features.split('\n').map((line) => line.trim()).filter(Boolean),
+    specifications: specificationsOf(values.specifications),
+  };
+}

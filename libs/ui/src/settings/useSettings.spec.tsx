@@ -1,0 +1,65 @@
+import { jest } from '@jest/globals';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { useTheme } from '@mui/material';
+import { makeStore } from '@dentalmarket/store';
+import { AppProviders } from '../AppProviders.js';
+import { makeTheme } from '../theme.js';
+import { DEFAULT_SETTINGS, saveSettings, type DmSettings } from './settings.js';
+import { useDebugFlag, useSettings } from './useSettings.js';
+
+const withDisplay = (display: Partial<DmSettings['display']>): DmSettings => ({ ...DEFAULT_SETTINGS, display: { ...DEFAULT_SETTINGS.display, ...display } });
+
+afterEach(() => {
+  localStorage.clear();
+  jest.useRealTimers();
+});
+
+describe('useSettings', () => {
+  it('returns the same object until a save, then the saved settings', () => {
+    const { result, rerender } = renderHook(() => useSettings());
+    const first = result.current;
+    rerender();
+    expect(result.current).toBe(first);
+    act(() => saveSettings(withDisplay({ darkMode: true })));
+    expect(result.current.display.darkMode).toBe(true);
+  });
+});
+
+describe('useDebugFlag', () => {
+  it('picks up a flag written without any event within the 3 s poll', () => {
+    jest.useFakeTimers();
+    const { result } = renderHook(() => useDebugFlag('showCartDebugger'));
+    expect(result.current).toBe(false);
+    localStorage.setItem('showCartDebugger', 'true');
+    act(() => jest.advanceTimersByTime(2999));
+    expect(result.current).toBe(false);
+    act(() => jest.advanceTimersByTime(1));
+    expect(result.current).toBe(true);
+  });
+});
+
+describe('makeTheme', () => {
+  it('switches palette mode and, for minimal animations, transitions and ripple', () => {
+    expect(makeTheme({ darkMode: false, minimalAnimations: false }).palette.mode).toBe('light');
+    const calm = makeTheme({ darkMode: true, minimalAnimations: true });
+    expect(calm.palette.mode).toBe('dark');
+    expect(calm.transitions.create('opacity')).toBe('none');
+    expect(calm.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+  });
+});
+
+describe('AppProviders', () => {
+  it('switches to the dark theme when dark mode is saved, without remounting', () => {
+    function Mode() {
+      return <span>{useTheme().palette.mode}</span>;
+    }
+    render(
+      <AppProviders store={makeStore(undefined, { persistCart: false })}>
+        <Mode />
+      </AppProviders>,
+    );
+    expect(screen.getByText('light')).toBeTruthy();
+    act(() => saveSettings(withDisplay({ darkMode: true })));
+    expect(screen.getByText('dark')).toBeTruthy();
+  });
+});

@@ -1,0 +1,50 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { TIMINGS } from '@dentalmarket/contracts';
+import { DEFAULT_SETTINGS, parseSettings, readDebugFlag, SETTINGS_CHANGE_EVENT, SETTINGS_STORAGE_KEY, type DebugFlagName, type DmSettings } from './settings.js';
+
+function subscribeToSettings(onChange: () => void): () => void {
+  window.addEventListener(SETTINGS_CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onChange); // other tabs
+  return () => {
+    window.removeEventListener(SETTINGS_CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+// useSyncExternalStore needs the same object back while nothing changed, so parse once per stored text.
+let cached: { text: string | null; settings: DmSettings } | undefined;
+
+function settingsSnapshot(): DmSettings {
+  let text: string | null;
+  try {
+    text = window.localStorage.getItem(SETTINGS_STORAGE_KEY);
+  } catch {
+    text = null;
+  }
+  if (!cached || cached.text !== text) cached = { text, settings: parseSettings(text).settings };
+  return cached.settings;
+}
+
+const serverSnapshot = () => DEFAULT_SETTINGS;
+
+/** The saved settings, re-rendering when they are saved in this tab or another. */
+export function useSettings(): DmSettings {
+  return useSyncExternalStore(subscribeToSettings, settingsSnapshot, serverSnapshot);
+}
+
+/**
+ * localStorage[name] === 'true', re-checked every 3 s (SPEC §9) as well as on events, because
+ * the flag may be written directly (devtools, another micro-frontend) without any event.
+ */
+export function useDebugFlag(name: DebugFlagName): boolean {
+  const subscribe = useCallback((onChange: () => void) => {
+    const unsubscribe = subscribeToSettings(onChange);
+    const timer = window.setInterval(onChange, TIMINGS.debugPollMs);
+    return () => {
+      unsubscribe();
+      window.clearInterval(timer);
+    };
+  }, []);
+  const snapshot = useCallback(() => readDebugFlag(name), [name]);
+  return useSyncExternalStore(subscribe, snapshot, () => false);
+}
