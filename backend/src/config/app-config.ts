@@ -10,6 +10,9 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** backend/ itself, for assets that ship with the API. */
 export const BACKEND_ROOT = path.join(REPO_ROOT, 'backend');
 
+const HTTP_URL = /^https?:\/\/\S+$/;
+const MODEL_NAME = /^[\w.:/-]+$/;
+
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -94,6 +97,55 @@ class EnvironmentVariables {
     message: 'ALLOWED_ORIGINS must be a comma-separated list of origins such as https://shop.example.com',
   })
   ALLOWED_ORIGINS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['gemini', 'openai'], { message: 'AI_PROVIDER must be gemini or openai' })
+  AI_PROVIDER?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  GEMINI_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(MODEL_NAME, { message: 'GEMINI_MODEL must be a model name such as gemini-2.5-flash' })
+  GEMINI_MODEL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'GEMINI_BASE_URL must be an http:// or https:// URL' })
+  GEMINI_BASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(HTTP_URL, { message: 'OPENAI_BASE_URL must be an http:// or https:// URL, such as http://localhost:11434/v1 for Ollama' })
+  OPENAI_BASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  OPENAI_API_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(MODEL_NAME, { message: 'OPENAI_MODEL must be a model name such as gpt-4o-mini or llama3.1:8b' })
+  OPENAI_MODEL?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'AI_TIMEOUT_MS must be a whole number of milliseconds between 100 and 300000' })
+  @Min(100, { message: 'AI_TIMEOUT_MS must be a whole number of milliseconds between 100 and 300000' })
+  @Max(300_000, { message: 'AI_TIMEOUT_MS must be a whole number of milliseconds between 100 and 300000' })
+  AI_TIMEOUT_MS?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'AI_BATCH_CONCURRENCY must be a whole number between 1 and 20' })
+  @Min(1, { message: 'AI_BATCH_CONCURRENCY must be a whole number between 1 and 20' })
+  @Max(20, { message: 'AI_BATCH_CONCURRENCY must be a whole number between 1 and 20' })
+  AI_BATCH_CONCURRENCY?: number;
 }
 
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
@@ -120,6 +172,26 @@ export interface AppConfig {
   sessionAbsoluteSeconds: number;
   /** origins besides the API's own that may send state-changing requests (a shell on another origin) */
   allowedOrigins: string[];
+  /** AI product generation (DESIGN "AI product generation") */
+  ai: AiConfig;
+}
+
+/** The one AI provider the API talks to; its SDK gets exactly these values, never the process environment. */
+export interface AiProviderConfig {
+  name: 'gemini' | 'openai';
+  apiKey: string;
+  model: string;
+  /** unset: the provider's public endpoint */
+  baseUrl: string | undefined;
+}
+
+export interface AiConfig {
+  /** null: neither GEMINI_API_KEY nor OPENAI_BASE_URL/OPENAI_API_KEY is set, and the AI endpoints answer 503 */
+  provider: AiProviderConfig | null;
+  /** per provider call: AI_TIMEOUT_MS, default 30000 */
+  timeoutMs: number;
+  /** provider calls a batch runs at once: AI_BATCH_CONCURRENCY, default 3 */
+  batchConcurrency: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -129,6 +201,26 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Gemini when GEMINI_API_KEY is set, else an OpenAI-compatible server when OPENAI_BASE_URL or
+ * OPENAI_API_KEY is; AI_PROVIDER decides when both are. Naming a provider that is not configured
+ * is a boot error rather than a silent fallback to the other one.
+ */
+function aiConfig(raw: EnvironmentVariables): AiConfig {
+  const gemini: AiProviderConfig | null = raw.GEMINI_API_KEY
+    ? { name: 'gemini', apiKey: raw.GEMINI_API_KEY, model: raw.GEMINI_MODEL ?? 'gemini-2.5-flash', baseUrl: raw.GEMINI_BASE_URL }
+    : null;
+  const openai: AiProviderConfig | null =
+    raw.OPENAI_BASE_URL || raw.OPENAI_API_KEY
+      ? // local servers (Ollama, vLLM, llama.cpp) ignore the key, but the SDK refuses to start without one
+        { name: 'openai', apiKey: raw.OPENAI_API_KEY ?? 'not-needed', model: raw.OPENAI_MODEL ?? 'gpt-4o-mini', baseUrl: raw.OPENAI_BASE_URL }
+      : null;
+  if (raw.AI_PROVIDER === 'gemini' && !gemini) throw new ConfigError(['AI_PROVIDER is gemini but GEMINI_API_KEY is not set']);
+  if (raw.AI_PROVIDER === 'openai' && !openai) throw new ConfigError(['AI_PROVIDER is openai but neither OPENAI_BASE_URL nor OPENAI_API_KEY is set']);
+  const provider = raw.AI_PROVIDER === 'openai' ? openai : (gemini ?? openai);
+  return { provider, timeoutMs: raw.AI_TIMEOUT_MS ?? 30_000, batchConcurrency: raw.AI_BATCH_CONCURRENCY ?? 3 };
 }
 
 /** Relative paths resolve against the repository root, whichever directory the API starts from. */
@@ -178,5 +270,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleSeconds: raw.SESSION_IDLE_TIMEOUT ?? 7 * 24 * 60 * 60,
     sessionAbsoluteSeconds: raw.SESSION_ABSOLUTE_TIMEOUT ?? 30 * 24 * 60 * 60,
     allowedOrigins: raw.ALLOWED_ORIGINS ? raw.ALLOWED_ORIGINS.split(',').map((origin) => new URL(origin.trim()).origin) : [],
+    ai: aiConfig(raw),
   };
 }

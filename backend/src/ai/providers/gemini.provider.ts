@@ -1,0 +1,65 @@
+import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type { GeneratedProduct } from '@dentalmarket/contracts';
+import type { AiProviderConfig } from '../../config/app-config.js';
+import { AiInvalidOutputError, AiProviderError } from '../ai.errors.js';
+import { GEMINI_PRODUCT_SCHEMA, parseGeneratedProduct } from '../generated-product.js';
+import { type GenerationInput, type ProductGenerator, SYSTEM_PROMPT, userPrompt } from '../product-generator.js';
+import { networkDetail } from './network-detail.js';
+
+/** Gemini through @google/genai with structured JSON output (POST {base}/v1beta/models/{model}:generateContent). */
+export class GeminiGenerator implements ProductGenerator {
+  readonly name = 'gemini';
+  private readonly client: GoogleGenAI;
+
+  constructor(private readonly config: AiProviderConfig) {
+    this.client = new GoogleGenAI({
+      apiKey: config.apiKey,
+      httpOptions: {
+        baseUrl: config.baseUrl,
+        // no retryOptions: without them the SDK makes exactly one attempt (with them it retries
+        // 429/5xx with backoff behind our back); our own AbortSignal bounds the call
+        //
+        // the runtime's own fetch: by default the SDK swaps in undici's dispatcher, found through a
+        // process-global symbol that sandboxed realms (jest's vm modules) do not see, and every call
+        // then fails with "fetch failed". Undici's 300 s header timeout is above AI_TIMEOUT_MS's cap.
+        fetch: (input, init) => globalThis.fetch(input, init),
+      },
+    });
+  }
+
+  async generateProduct(input: GenerationInput, signal: AbortSignal): Promise<GeneratedProduct> {
+    let response: GenerateContentResponse;
+    try {
+      response = await this.client.models.generateContent({
+        model: this.config.model,
+        contents: userPrompt(input),
+        config: {
+          systemInstruction: SYSTEM_PROMPT,
+          responseMimeType: 'application/json',
+          responseSchema: GEMINI_PRODUCT_SCHEMA,
+          abortSignal: signal,
+        },
+      });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof ApiError) throw new AiProviderError(this.name, error.status, apiErrorMessage(error.message));
+      throw new AiProviderError(this.name, undefined, networkDetail(error));
+    }
+    const blocked = response.promptFeedback?.blockReason;
+    if (blocked) throw new AiInvalidOutputError(`the request was blocked (${blocked})`);
+    const text = response.text;
+    if (!text) throw new AiInvalidOutputError(`the answer has no text (finish reason ${response.candidates?.[0]?.finishReason ?? 'unknown'})`);
+    return parseGeneratedProduct(text);
+  }
+}
+
+/** ApiError's message is the error body as JSON; Google's own text is in error.message. */
+function apiErrorMessage(message: string): string {
+  try {
+    const body = JSON.parse(message) as { error?: { message?: unknown } };
+    if (typeof body.error?.message === 'string' && body.error.message !== '') return body.error.message;
+  } catch {
+    // not JSON: the message is already text
+  }
+  return message;
+}

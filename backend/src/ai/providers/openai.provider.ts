@@ -1,0 +1,52 @@
+import OpenAI from 'openai';
+import type { ChatCompletion } from 'openai/resources/chat/completions';
+import type { GeneratedProduct } from '@dentalmarket/contracts';
+import type { AiProviderConfig } from '../../config/app-config.js';
+import { AiInvalidOutputError, AiProviderError } from '../ai.errors.js';
+import { OPENAI_PRODUCT_SCHEMA, parseGeneratedProduct } from '../generated-product.js';
+import { type GenerationInput, type ProductGenerator, SYSTEM_PROMPT, userPrompt } from '../product-generator.js';
+import { networkDetail } from './network-detail.js';
+
+/**
+ * Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, llama.cpp) through the
+ * openai SDK: POST {baseURL}/chat/completions with a strict JSON-schema response format.
+ */
+export class OpenAiGenerator implements ProductGenerator {
+  readonly name = 'openai';
+  private readonly client: OpenAI;
+
+  constructor(private readonly config: AiProviderConfig) {
+    // maxRetries 0: the SDK would otherwise retry 429/5xx twice with backoff, tripling the time an
+    // admin waits and hiding the real status; timeouts come from our own AbortSignal
+    this.client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 0 });
+  }
+
+  async generateProduct(input: GenerationInput, signal: AbortSignal): Promise<GeneratedProduct> {
+    let completion: ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create(
+        {
+          model: this.config.model,
+          messages: [
+            { role: 'system', content: SYSTEM_PROMPT },
+            { role: 'user', content: userPrompt(input) },
+          ],
+          response_format: { type: 'json_schema', json_schema: { name: 'generated_product', strict: true, schema: OPENAI_PRODUCT_SCHEMA } },
+        },
+        { signal },
+      );
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof OpenAI.APIError && error.status !== undefined) {
+        throw new AiProviderError(this.name, error.status, error.message.replace(/^\d{3}\s+/, ''));
+      }
+      throw new AiProviderError(this.name, undefined, `${this.client.baseURL}: ${networkDetail(error)}`);
+    }
+    const choice = completion.choices?.[0];
+    if (!choice) throw new AiInvalidOutputError('the answer has no choices');
+    if (choice.message.refusal) throw new AiInvalidOutputError(`the model refused: ${choice.message.refusal}`);
+    const text = choice.message.content;
+    if (!text) throw new AiInvalidOutputError(`the answer has no text (finish reason ${choice.finish_reason ?? 'unknown'})`);
+    return parseGeneratedProduct(text);
+  }
+}
