@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AiPanel } from '../ai/AiPanel.js';
 import { CategoryManager } from '../categories/CategoryManager.js';
 import { ProductManager } from '../products/ProductManager.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
@@ -60,7 +61,7 @@ function CatalogTab() {
           slotProps={{ title: { variant: 'h3', component: 'h2' } }}
         />
         <CardContent sx={{ pt: 0 }}>
-          <Alert severity="info">AI product generation is not yet available on this server.</Alert>
+          <AiPanel />
         </CardContent>
       </Card>
       <Panel title="All Products" subheader="Search, sort and edit every product of the catalogue">

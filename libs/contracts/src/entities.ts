@@ -157,3 +157,16 @@ export interface GeneratedProduct {
   recommended?: boolean;
   productUrl?: string;
 }
+/** Input of the two AI generation calls (SPEC §7). */
+export interface GenerationPlacement {
+  categoryId: number;
+  subcategoryId: number;
+  productType: ProductType;
+}
+
+/** The batch call's answer: the generated products, and the names that failed with why. */
+export interface BatchGenerationResult {
+  products: GeneratedProduct[];
+  failures: { productName: string; message: string }[];
+}
+

@@ -1,4 +1,7 @@
 import type {
+  BatchGenerationResult,
+  GeneratedProduct,
+  GenerationPlacement,
   AdminProductListQuery,
   AdminProductListResponse,
   Category,
@@ -140,10 +143,22 @@ export const adminApi = api.injectEndpoints({
       extraOptions: admin,
       invalidatesTags: [{ type: 'Subcategory' as const, id: 'LIST' }],
     }),
+    /** POST /api/admin/gemini/generate-product: one product's details from the configured AI provider. */
+    generateProduct: build.mutation<GeneratedProduct, GenerationPlacement & { productName: string }>({
+      query: (body) => ({ url: '/admin/gemini/generate-product', method: 'POST', body }),
+      extraOptions: admin,
+    }),
+    /** POST /api/admin/gemini/generate-batch-products: several names at once; failed names are reported, not lost. */
+    generateBatchProducts: build.mutation<BatchGenerationResult, GenerationPlacement & { productNames: string[] }>({
+      query: (body) => ({ url: '/admin/gemini/generate-batch-products', method: 'POST', body }),
+      extraOptions: admin,
+    }),
   }),
 });
 
 export const {
+  useGenerateProductMutation,
+  useGenerateBatchProductsMutation,
   useGetAdminProductsQuery,
   useCreateProductMutation,
   useUpdateProductMutation,
