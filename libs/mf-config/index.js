@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import zlib from 'node:zlib';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
@@ -139,6 +141,9 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
         }),
         // the shell's page; for a remote, its standalone page (its team runs it alone)
         new HtmlWebpackPlugin({ template: path.join(repoRoot, 'libs/mf-config/index.html'), title, chunks: ['main'] }),
+        // every text asset precompressed once at build time (.br and .gz beside it): the server sends
+        // the smallest encoding the browser accepts without compressing on each request
+        ...(development ? [] : precompress()),
       ],
       devServer: {
         port,
@@ -150,6 +155,22 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
       stats: 'errors-warnings',
     };
   };
+}
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+function precompress() {
+  return [
+    new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test: COMPRESSIBLE,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 512,
+      minRatio: 0.9,
+    }),
+  ];
 }
 
 export const appVersion = rootManifest.version;

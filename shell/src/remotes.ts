@@ -30,8 +30,31 @@ async function register(name: RemoteName, force: boolean): Promise<void> {
   registered.add(name);
 }
 
+const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
+
+/** The remote a shopper's first page needs (never the admin remote: the route guard decides that). */
+export function remoteForPath(pathname: string): RemoteName | null {
+  if (pathname === '/' || pathname === '/marketplace') return 'storefront';
+  if (pathname === '/checkout') return 'checkout';
+  return null;
+}
+
+/**
+ * Starts downloading the current route's remote while React renders the shell and asks /api/me,
+ * instead of after: the first page no longer waits for the manifest and remote entry in series.
+ */
+export function preloadRouteRemote(pathname: string): void {
+  const name = remoteForPath(pathname);
+  if (!name || preloads.has(name)) return;
+  const pending = loadRemoteApp(name);
+  pending.catch(() => preloads.delete(name)); // RemoteRoute reports the failure and offers Retry
+  preloads.set(name, pending);
+}
+
 /** Loads a remote's `./App` only when asked (its route is visited); `retry` re-registers it first. */
 export async function loadRemoteApp(name: RemoteName, retry = false): Promise<{ default: ComponentType }> {
+  const preloaded = preloads.get(name);
+  if (preloaded && !retry) return preloaded;
   await register(name, retry);
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) throw new Error(`The ${name} remote did not provide an App.`);

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { AppConfig } from '../config/app-config.js';
 
 /** The remotes and the folder each one builds to, under FRONTEND_DIST_ROOT. */
@@ -16,10 +18,18 @@ const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.
 /** webpack chunk names carry a content hash, e.g. 123.4f9a2c1b.js or main.4f9a2c1b8e.css */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-function setCacheHeaders(res: Response, file: string): void {
+function setCacheHeaders(res: ServerResponse, file: string): void {
   const name = path.basename(file);
   if (ALWAYS_REVALIDATE.has(name) || !HASHED.test(name)) res.setHeader('Cache-Control', 'no-cache');
   else res.setHeader('Cache-Control', ONE_YEAR);
+}
+
+/**
+ * A built folder served with the .br/.gz files the build wrote beside each asset: the smallest
+ * encoding the browser accepts, with Content-Encoding and Vary, and no compression per request.
+ */
+function precompressed(folder: string) {
+  return expressStaticGzip(folder, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { index: false, setHeaders: setCacheHeaders } });
 }
 
 function notFound(_req: Request, res: Response): void {
@@ -38,7 +48,7 @@ export function mountStaticFrontends(app: Express, config: AppConfig): void {
       res.setHeader('Access-Control-Allow-Origin', '*');
       next();
     });
-    app.use(mount, express.static(path.join(config.frontendDistRoot, folder), { index: false, setHeaders: setCacheHeaders }));
+    app.use(mount, precompressed(path.join(config.frontendDistRoot, folder)));
     app.use(mount, notFound);
   }
 
@@ -50,7 +60,7 @@ export function mountStaticFrontends(app: Express, config: AppConfig): void {
 
   const shellDir = path.join(config.frontendDistRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDir, 'index.html');
-  const serveShell = express.static(shellDir, { index: false, setHeaders: setCacheHeaders });
+  const serveShell = precompressed(shellDir);
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
   app.use((req: Request, res: Response, next: NextFunction) => {
