@@ -1,99 +1,426 @@
 #!/usr/bin/env node
-// `npm run bench`: figures, not assertions. Each API endpoint's throughput is reported as a ratio
-// to a baseline run beside it in the same process and moment (/api/health: routing, middleware
-// and JSON, no database), so numbers compare across machines and runs. Then the gzip size of what
-// a shopper downloads for each federated app. Run after `npm run build`.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse]`
+// Run after `npm run build`. Figures, not assertions: every table says which goal holds.
+//  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
+//  2. the API on it (NODE_ENV=production) beside bench/bare-server.mjs (node:http + pg, the same
+//     SQL), each endpoint loaded by autocannon on ours then bare (warm-up, then measured);
+//  3. the embedded default (embedded PostgreSQL, demo catalogue): same endpoints, RSS, start time;
+//  4. the JS each route really downloads in Debian Chromium, compressed as sent;
+//  5. Lighthouse mobile (default simulated throttling) for / and /marketplace.
+// Results are printed and written to bench/results/latest.md.
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, listeningPorts, SEARCH_TERMS } from './generate-catalogue.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SESSION_SECRET = 'bench-only-session-secret-0123456789';
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+// ---------- options ----------
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined && !argv[i + 1].startsWith('--') ? argv[i + 1] : fallback;
+};
+const opts = {
+  products: Number(option('products', 100_000)),
+  seconds: Number(option('seconds', 10)),
+  warmup: Number(option('warmup', 3)),
+  connections: Number(option('connections', 50)),
+  skipGenerate: argv.includes('--skip-generate'),
+  only: new Set(option('only', 'api,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
+  server: option('pg', DEFAULT_SERVER),
+};
+for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size or lighthouse, not ${part}`);
+
+// ---------- output ----------
+const report = [];
+function out(text = '') {
+  console.log(text);
+  report.push(text);
+}
+function table(header, rows) {
+  out(`| ${header.join(' | ')} |`);
+  out(`|${header.map((h, i) => (i === 0 ? '---' : '---:')).join('|')}|`);
+  for (const row of rows) out(`| ${row.join(' | ')} |`);
+  out();
+}
+const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–');
+const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const yes = (ok) => (ok ? '✅' : '❌');
+
+// ---------- processes ----------
+/** VmRSS of a process and every descendant (the embedded PostgreSQL's backends, say), in MB. */
+function treeRssMb(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) (tree.add(child), (grew = true));
+  }
+  let kb = 0;
+  for (const p of tree) {
+    try {
+      kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return { mb: kb / 1024, processes: tree.size };
 }
 
-async function startApi() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dm-bench-'));
-  chmodSync(dataDir, 0o755); // run as root, the embedded PostgreSQL runs as the user postgres
-  const child = spawn(process.execPath, ['backend/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'true', SESSION_SECRET: 'bench-only-session-secret' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i += 1) {
+async function waitReady(url, child, output, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready:\n${output()}`);
     try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) break;
+      if ((await fetch(`${url}/api/health/ready`)).ok) return;
     } catch {
       // starting
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Spawns a node script with PORT=0 and finds the port it listens on in /proc: no race with the
+ * other servers on this machine for a "free" port. Waits for /api/health/ready; { url, pid, readyMs, log, stop }.
+ */
+async function startNode(script, env) {
+  let log = '';
+  const started = performance.now();
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (c) => (log = (log + c).slice(-8000)));
+  child.stderr.on('data', (c) => (log = (log + c).slice(-8000)));
+  let port;
+  for (const deadline = Date.now() + 120_000; !port; await new Promise((r) => setTimeout(r, 25))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} ${child.exitCode !== null ? `exited with ${child.exitCode}` : 'never listened'}:\n${log}`);
+    }
+    port = listeningPorts(child.pid)[0];
+  }
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(url, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return {
     url,
-    stop: async () => {
+    pid: child.pid,
+    readyMs: performance.now() - started,
+    log: () => log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }
 
-async function load(url) {
-  const result = await autocannon({ url, connections, duration: seconds });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+const startApi = (env) => startNode('backend/dist/main.js', { NODE_ENV: 'production', SESSION_SECRET, ...env });
+
+// ---------- load ----------
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const endpoints = [
-  ['/api/categories?productType=equipment', 'categories of a type'],
-  ['/api/products/by-type/equipment', 'products by type'],
-  ['/api/products?search=scanner&limit=1000', 'product search'],
-  ['/api/products?sort=price-desc&limit=20&page=2', 'filtered, sorted page'],
+/** One autocannon run; latencies are collected per response for exact p50/p95/p99. */
+function load(url, seconds, collect) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const instance = autocannon({ url, connections: opts.connections, duration: seconds, timeout: 10 }, (error, result) => {
+      if (error) return reject(error);
+      latencies.sort((a, b) => a - b);
+      resolve({
+        rps: result.requests.average,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        errors: result.errors + result.non2xx,
+        requests: result.requests.total,
+      });
+    });
+    if (collect) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  });
+}
+
+async function measure(server, route) {
+  await load(`${server.url}${route}`, opts.warmup, false);
+  const result = await load(`${server.url}${route}`, opts.seconds, true);
+  return { ...result, rss: treeRssMb(server.pid) };
+}
+
+/** What a route answers: status, item count and total, to check ours and bare serve the same. */
+async function probe(url) {
+  const response = await fetch(url);
+  const body = await response.json().catch(() => null);
+  if (Array.isArray(body)) {
+    const capped = response.headers.get('x-total-count-capped') === 'true';
+    return { status: response.status, items: body.length, total: Number(response.headers.get('x-total-count') ?? body.length), capped };
+  }
+  return { status: response.status, items: body?.products?.length, total: body?.total, capped: body?.totalCapped === true };
+}
+
+const CATEGORY = 'dental-chairs-units';
+const CELLS = [
+  { name: `search "${SEARCH_TERMS.rare}"`, route: `/api/products?search=${SEARCH_TERMS.rare}&limit=24&page=1`, search: true },
+  { name: `search "${SEARCH_TERMS.medium}"`, route: `/api/products?search=${SEARCH_TERMS.medium}&limit=24&page=1`, search: true },
+  { name: `search "${SEARCH_TERMS.common}"`, route: `/api/products?search=${SEARCH_TERMS.common}&limit=24&page=1`, search: true },
+  { name: '24-item list', route: '/api/products?productType=equipment&limit=24&page=1', ratioGoal: true },
+  { name: 'category page', route: `/api/products?categorySlug=${CATEGORY}&limit=24&page=1`, ratioGoal: true },
+  { name: 'featured', route: '/api/featured-products?limit=8', ratioGoal: true },
+  { name: 'categories', route: '/api/categories?productType=equipment', ratioGoal: true },
+  { name: 'by type (100)', route: '/api/products/by-type/equipment' },
 ];
 
-const api = await startApi();
+async function searchShares(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: [{ total }] } = await client.query('SELECT count(*)::int AS total FROM products');
+    const shares = {};
+    for (const term of Object.values(SEARCH_TERMS)) {
+      const { rows: [{ n }] } = await client.query('SELECT count(*)::int AS n FROM products WHERE name ILIKE $1 OR description ILIKE $1', [`%${term}%`]);
+      shares[term] = (100 * n) / total;
+    }
+    return { total, shares };
+  } finally {
+    await client.end();
+  }
+}
+
+async function databaseExists(name) {
+  const client = new pg.Client({ connectionString: `${opts.server}/postgres` });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function apiAtScale() {
+  const url = databaseUrl(opts.products, opts.server);
+  if (!opts.skipGenerate || !(await databaseExists(databaseName(opts.products)))) {
+    const generated = await generateCatalogue({ products: opts.products, server: opts.server, log: out });
+    out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
+    out();
+  }
+  const { total, shares } = await searchShares(url);
+  const ours = await startApi({ DATABASE_URL: url, SEED_DEMO: 'false' });
+  const bare = await startNode('bench/bare-server.mjs', { DATABASE_URL: url });
+  const sqlSource = bare.log().match(/SQL from (\S+)/)?.[1] ?? '?';
+  try {
+    out(`## API at ${total.toLocaleString('en')} products (${databaseName(opts.products)}), ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.seconds} s measured`);
+    out();
+    out(`Ours: \`node backend/dist/main.js\`, NODE_ENV=production, DATABASE_URL to the bench database on ${opts.server.replace(/^.*@/, '')}. ` +
+      `Bare: \`bench/bare-server.mjs\` (node:http + pg.Pool of ${process.env.BARE_POOL_SIZE ?? process.env.DB_POOL_SIZE ?? 10} like the API's DB_POOL_SIZE), SQL from \`${sqlSource}\`. ` +
+      `Search terms match ${Object.entries(shares).map(([t, s]) => `"${t}" ${s.toFixed(2)} %`).join(', ')} of rows. RSS is VmRSS after the cell (API incl. child processes).`);
+    out();
+    const rows = [];
+    const mismatches = [];
+    for (const cell of CELLS) {
+      const [a, b] = await Promise.all([probe(`${ours.url}${cell.route}`), probe(`${bare.url}${cell.route}`)]);
+      if (a.status !== b.status || a.items !== b.items || a.total !== b.total || a.capped !== b.capped) mismatches.push(`${cell.name}: ours ${JSON.stringify(a)}, bare ${JSON.stringify(b)}`);
+      const o = await measure(ours, cell.route);
+      const r = await measure(bare, cell.route);
+      const ratio = o.rps / r.rps;
+      const goals = [];
+      if (cell.search) goals.push(`p95 ≤ 50 ms ${yes(o.p95 <= 50)}`, `0 errors ${yes(o.errors === 0)}`);
+      if (cell.search || cell.ratioGoal) goals.push(`≥ 0.6× ${yes(ratio >= 0.6)}`);
+      rows.push([`${cell.name} (${a.total}${a.capped ? '+' : ''} matching)`, 'ours', f0(o.rps), f1(o.p50), f1(o.p95), f1(o.p99), o.errors, f0(o.rss.mb), ratio.toFixed(3), goals.join(', ') || '–']);
+      rows.push(['', 'bare', f0(r.rps), f1(r.p50), f1(r.p95), f1(r.p99), r.errors, f0(r.rss.mb), '', '']);
+      console.error(`  ${cell.name}: ours ${f0(o.rps)} req/s p95 ${f1(o.p95)} ms, bare ${f0(r.rps)} req/s p95 ${f1(r.p95)} ms`);
+    }
+    table(['cell', 'server', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS MB', 'ours/bare', 'goal'], rows);
+    out('Routes: ' + CELLS.map((c) => `${c.name} \`${c.route}\``).join('; '));
+    out();
+    if (mismatches.length) {
+      out('**Ours and bare answered differently** (status, items, total):');
+      for (const m of mismatches) out(`- ${m}`);
+      out();
+    }
+  } finally {
+    await ours.stop();
+    await bare.stop();
+  }
+}
+
+// ---------- embedded default ----------
+async function embeddedDefault(keepRunning) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dm-bench-'));
+  chmodSync(dataDir, 0o755); // as root the embedded PostgreSQL runs as the user postgres
+  const env = { DATABASE_URL: '', DATA_DIR: dataDir, SEED_DEMO: 'true' };
+  let app = await startApi(env);
+  const firstMs = app.readyMs;
+  try {
+    if (opts.only.has('embedded')) {
+      out(`## Embedded default (embedded PostgreSQL, demo catalogue), ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.seconds} s measured`);
+      out();
+      const rows = [];
+      for (const cell of CELLS) {
+        const { total, capped } = await probe(`${app.url}${cell.route}`);
+        const result = await measure(app, cell.route);
+        rows.push([`${cell.name} (${total}${capped ? '+' : ''} matching)`, f0(result.rps), f1(result.p50), f1(result.p95), f1(result.p99), result.errors, `${f0(result.rss.mb)} (${result.rss.processes} proc)`]);
+        console.error(`  embedded ${cell.name}: ${f0(result.rps)} req/s p95 ${f1(result.p95)} ms`);
+      }
+      table(['cell', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS MB, API + PostgreSQL'], rows);
+      out('RSS sums VmRSS over the API and its PostgreSQL processes, so shared buffers count once per process that touched them.');
+      out();
+    }
+    await app.stop();
+    app = await startApi(env); // second start: the data directory exists, migrations and seed already done
+    if (opts.only.has('embedded')) {
+      out('## Start to healthy /api/health/ready (spawn of `node backend/dist/main.js`, embedded default)');
+      out();
+      table(['start', 'ms', 'goal ≤ 5 s'], [
+        ['first (fresh DATA_DIR: initdb, migrations, demo seed)', f0(firstMs), '–'],
+        ['second (existing DATA_DIR)', f0(app.readyMs), yes(app.readyMs <= 5000)],
+      ]);
+    }
+    if (keepRunning) return { url: app.url, stop: async () => (await app.stop(), rmSync(dataDir, { recursive: true, force: true })) };
+  } catch (error) {
+    console.error(`embedded default failed; the API's last output:\n${app.log()}`);
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  await app.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return null;
+}
+
+// ---------- JS per route in Chromium ----------
+async function jsPerRoute(baseUrl) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const results = {};
+  try {
+    for (const route of ['/auth', '/', '/marketplace']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const requests = new Map();
+      const urls = [];
+      cdp.on('Network.requestWillBeSent', (e) => urls.push(e.request.url));
+      cdp.on('Network.responseReceived', (e) => requests.set(e.requestId, { url: e.response.url, type: e.type, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'identity', headerBytes: e.response.encodedDataLength }));
+      cdp.on('Network.loadingFinished', (e) => {
+        const r = requests.get(e.requestId);
+        if (r) r.bytes = e.encodedDataLength;
+      });
+      await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(1500);
+      const scripts = [...requests.values()].filter((r) => r.type === 'Script' && r.bytes !== undefined);
+      const total = scripts.reduce((sum, r) => sum + r.bytes, 0);
+      const admin = urls.filter((u) => u.includes('/remotes/admin/'));
+      results[route] = { scripts, total, admin };
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  out('## JavaScript per route in Chromium (fresh context each, bytes as received: Network.loadingFinished encodedDataLength, headers included; KB = 1024 bytes)');
+  out();
+  const kb = (b) => (b / 1024).toFixed(1);
+  const goal = {
+    '/auth': (r) => `shell initial JS ≤ 120 KB ${yes(r.total <= 120 * 1024)}`,
+    '/': (r) => `admin remote not fetched ${yes(r.admin.length === 0)}`,
+    '/marketplace': (r) => `≤ 250 KB ${yes(r.total <= 250 * 1024)}, admin remote not fetched ${yes(r.admin.length === 0)}`,
+  };
+  table(['route', 'scripts', 'KB compressed', 'admin URLs fetched', 'goal'], Object.entries(results).map(([route, r]) => [route, r.scripts.length, kb(r.total), r.admin.length, goal[route](r)]));
+  for (const [route, r] of Object.entries(results)) {
+    out(`<details><summary>${route}: ${r.scripts.length} scripts, ${kb(r.total)} KB</summary>`);
+    out();
+    table(['script', 'encoding', 'KB'], r.scripts.sort((a, b) => b.bytes - a.bytes).map((s) => [s.url.replace(baseUrl, ''), s.encoding, kb(s.bytes)]));
+    if (r.admin.length) out(`Admin URLs: ${r.admin.join(', ')}`);
+    out('</details>');
+    out();
+  }
+}
+
+// ---------- Lighthouse ----------
+async function lighthouseMobile(baseUrl) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const rows = [];
+  for (const route of ['/', '/marketplace']) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const { lhr } = await lighthouse(`${baseUrl}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const audit = (id) => lhr.audits[id]?.numericValue;
+      const lcp = audit('largest-contentful-paint');
+      const cls = audit('cumulative-layout-shift');
+      const tbt = audit('total-blocking-time');
+      const error = lhr.runtimeError?.message ?? lhr.runWarnings?.find((w) => /NO_LCP|error/i.test(w));
+      rows.push([route, f2(lcp / 1000), f2(audit('first-contentful-paint') / 1000), (cls ?? NaN).toFixed(3), f0(tbt), f0(lhr.categories.performance.score * 100),
+        `LCP ≤ 2.0 s ${yes(lcp <= 2000)}, CLS ≤ 0.05 ${yes(cls <= 0.05)}, TBT ≤ 150 ms ${yes(tbt <= 150)}${error ? ` (${error})` : ''}`]);
+      console.error(`  lighthouse ${route}: LCP ${f0(lcp)} ms, CLS ${cls}, TBT ${f0(tbt)} ms`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  out('## Lighthouse mobile (default simulated throttling), Lighthouse 12 in Debian Chromium, embedded default');
+  out();
+  table(['route', 'LCP s', 'FCP s', 'CLS', 'TBT ms', 'performance', 'goal'], rows);
+}
+
+// ---------- main ----------
+const cpu = os.cpus();
+const git = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return '?';
+  }
+})();
+out(`# DentalMarket bench, ${new Date().toISOString()}`);
+out();
+out(`${cpu[0]?.model ?? '?'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB; Node ${process.version}; HEAD ${git} (plus the working tree); autocannon in the same machine.`);
+out();
+const loadavg = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
+out(`Load average (1/5/15 min) at start: ${loadavg()}. Anything else running on the machine shows in every figure below.`);
+out();
+const benchStarted = Date.now();
 try {
-  await load(`${api.url}/api/health`); // warm-up
-  console.log(`API throughput, ${connections} connections x ${seconds}s each, ratio to /api/health run beside it`);
-  console.log('endpoint'.padEnd(46), 'req/s'.padStart(8), 'p99 ms'.padStart(8), 'ratio'.padStart(7), 'errors'.padStart(7));
-  for (const [route, label] of endpoints) {
-    const baseline = await load(`${api.url}/api/health`);
-    const measured = await load(`${api.url}${route}`);
-    console.log(
-      `${label} (${route})`.slice(0, 46).padEnd(46),
-      measured.rps.toFixed(0).padStart(8),
-      String(measured.p99).padStart(8),
-      (measured.rps / baseline.rps).toFixed(2).padStart(7),
-      String(measured.errors).padStart(7),
-    );
+  if (opts.only.has('scale')) await apiAtScale();
+  const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
+  const app = await embeddedDefault(needBrowser);
+  if (app) {
+    try {
+      if (opts.only.has('size')) await jsPerRoute(app.url);
+      if (opts.only.has('lighthouse')) await lighthouseMobile(app.url);
+    } finally {
+      await app.stop();
+    }
   }
 } finally {
-  await api.stop();
-}
-
-function gzipKb(files) {
-  return files.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0) / 1024;
-}
-
-console.log('\nFrontend size (gzip, every .js the build emits / entry files only)');
-for (const app of ['shell', 'storefront-mfe', 'checkout-mfe', 'admin-mfe']) {
-  const dist = path.join(root, app, 'dist');
-  const js = readdirSync(dist).filter((f) => f.endsWith('.js')).map((f) => path.join(dist, f));
-  const entries = js.filter((f) => /\/(main|remoteEntry)\.js$/.test(f));
-  const raw = js.reduce((sum, f) => sum + statSync(f).size, 0) / 1024;
-  console.log(`${app.padEnd(16)} all ${gzipKb(js).toFixed(1).padStart(7)} KB gzip (${raw.toFixed(0)} KB raw)   entries ${gzipKb(entries).toFixed(1).padStart(6)} KB gzip`);
+  out(`Bench took ${((Date.now() - benchStarted) / 60000).toFixed(1)} min; load average at the end: ${loadavg()}.`);
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  writeFileSync(path.join(here, 'results', 'latest.md'), `${report.join('\n')}\n`);
 }

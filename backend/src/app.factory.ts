@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import zlib from 'node:zlib';
 import { type LogLevel, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -64,8 +65,11 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     server.set('trust proxy', config.trustProxy);
     app.use(requestId);
     app.use(securityHeaders(config));
-    // gzip for the frontends' JavaScript and the API's JSON (a shopper's first page is mostly scripts)
-    app.use(compression());
+    // the frontends' JavaScript and the API's JSON (a shopper's first page is mostly scripts):
+    // compression 1.8 prefers brotli when the client accepts it, else gzip. Quality 4 rather than
+    // zlib's 11: per-response brotli at 11 costs more CPU than the bytes it saves on a 50 KB page.
+    // A 304 has no body, so nothing to compress.
+    app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
     app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image']));
     app.useBodyParser('json', { limit: '1mb' });
     const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret, {

@@ -1,7 +1,8 @@
-import { Module } from '@nestjs/common';
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { AdminCatalogController } from './admin-catalog.controller.js';
 import { AdminCatalogService } from './admin-catalog.service.js';
 import { AdminProductsService } from './admin-products.service.js';
+import { CatalogueVersion, InvalidateCatalogueVersion } from './catalogue-version.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductsController } from './products.controller.js';
@@ -11,7 +12,11 @@ import { SubcategoriesService } from './subcategories.service.js';
 
 @Module({
   controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
-  providers: [CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
+  providers: [CatalogueVersion, CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
   exports: [CategoriesService, SubcategoriesService, ProductsService],
 })
-export class CatalogModule {}
+export class CatalogModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(InvalidateCatalogueVersion).forRoutes(AdminCatalogController);
+  }
+}

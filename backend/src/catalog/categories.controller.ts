@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
+import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { CategoriesService } from './categories.service.js';
 import { CategoriesQueryDto, CategoryDto } from './dto/category.dto.js';
 import { ProductDto } from './dto/product.dto.js';
@@ -10,6 +11,8 @@ import { PagedArray } from '../common/paged-array.interceptor.js';
 import { ProductsService } from './products.service.js';
 
 @ApiTags('catalog')
+// controller-level, so it runs before (and can skip) the handlers' own interceptors
+@UseInterceptors(CatalogueCacheInterceptor)
 @Controller('categories')
 export class CategoriesController {
   constructor(

@@ -3,30 +3,18 @@ import type { ProductType } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import { Category } from './category.entity.js';
 import { CategoryDto, mapCategory } from './dto/category.dto.js';
+import { categoriesSql } from './product-queries.js';
 import { Product } from './product.entity.js';
-import { Subcategory } from './subcategory.entity.js';
 
 @Injectable()
 export class CategoriesService {
   constructor(private readonly transactions: Transactions) {}
 
-  /** Categories (optionally of one product type) by sort_order then name, with subcategory counts. */
+  /** Categories (optionally of one product type) by sort_order then name, with subcategory counts: one query. */
   async list(productType?: ProductType): Promise<CategoryDto[]> {
-    const categories = await this.transactions.repository(Category).find({
-      where: productType ? { product_type: productType } : {},
-      order: { sort_order: 'ASC', name: 'ASC', id: 'ASC' },
-    });
-    if (categories.length === 0) return [];
-    const counts: { category_id: number; count: string }[] = await this.transactions
-      .repository(Subcategory)
-      .createQueryBuilder('s')
-      .select('s.category_id', 'category_id')
-      .addSelect('COUNT(*)', 'count')
-      .where('s.category_id IN (:...ids)', { ids: categories.map((c) => c.id) })
-      .groupBy('s.category_id')
-      .getRawMany();
-    const byId = new Map(counts.map((row) => [Number(row.category_id), Number(row.count)]));
-    return categories.map((category) => mapCategory(category, byId.get(category.id) ?? 0));
+    const sql = categoriesSql(productType);
+    const rows: (Category & { subcategory_count: number })[] = await this.transactions.manager.query(sql.text, sql.values);
+    return rows.map((row) => mapCategory(row, row.subcategory_count));
   }
 
   async findBySlug(slug: string): Promise<Category> {

@@ -8,12 +8,31 @@ import { Subcategory } from './subcategory.entity.js';
  * (affiliate) product. Money stays a numeric string end to end.
  */
 @Entity({ name: 'products' })
-@Index('IDX_products_product_type', ['product_type'])
-@Index('IDX_products_category_id', ['category_id'])
-@Index('IDX_products_subcategory_id', ['subcategory_id'])
-// trigram indexes for search, made by a migration (TypeORM cannot describe an operator class)
+// one index per catalogue sort (product-queries.ts), alone and behind each filter it is used with
+@Index('IDX_products_name', ['name', 'id'])
+@Index('IDX_products_price', ['price', 'id'])
+@Index('IDX_products_type_name', ['product_type', 'name', 'id'])
+@Index('IDX_products_type_price', ['product_type', 'price', 'id'])
+@Index('IDX_products_category_name', ['category_id', 'name', 'id'])
+@Index('IDX_products_category_price', ['category_id', 'price', 'id'])
+@Index('IDX_products_subcategory_name', ['subcategory_id', 'name', 'id'])
+@Index('IDX_products_subcategory_price', ['subcategory_id', 'price', 'id'])
+// made by migration 1764400000000 only: TypeORM cannot describe descending or NULLS LAST columns
+@Index('IDX_products_newest', { synchronize: false })
+@Index('IDX_products_rating', { synchronize: false })
+@Index('IDX_products_type_newest', { synchronize: false })
+@Index('IDX_products_type_rating', { synchronize: false })
+@Index('IDX_products_category_newest', { synchronize: false })
+@Index('IDX_products_category_rating', { synchronize: false })
+@Index('IDX_products_subcategory_newest', { synchronize: false })
+@Index('IDX_products_subcategory_rating', { synchronize: false })
+// partial: featured and new products are a small subset, kept by name
+@Index('IDX_products_featured', { synchronize: false })
+@Index('IDX_products_new', { synchronize: false })
+// trigram indexes for search, made by migrations (TypeORM cannot describe an operator class)
 @Index('IDX_products_name_trgm', { synchronize: false })
 @Index('IDX_products_description_trgm', { synchronize: false })
+@Index('IDX_products_manufacturer_trgm', { synchronize: false })
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;

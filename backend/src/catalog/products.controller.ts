@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
+import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { PagedArray } from '../common/paged-array.interceptor.js';
 import { type Page, PageQueryDto } from './dto/page-query.dto.js';
 import { ProductRefParamDto } from './dto/slug-param.dto.js';
@@ -9,6 +10,8 @@ import { ProductDto, ProductListDto, ProductTypeParamDto } from './dto/product.d
 import { ProductsService } from './products.service.js';
 
 @ApiTags('catalog')
+// controller-level, so it runs before (and can skip) the handlers' own interceptors
+@UseInterceptors(CatalogueCacheInterceptor)
 @Controller()
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}

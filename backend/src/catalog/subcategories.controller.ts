@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
+import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { ProductDto } from './dto/product.dto.js';
 import { SlugParamDto } from './dto/slug-param.dto.js';
 import { type Page, PageQueryDto } from './dto/page-query.dto.js';
@@ -10,6 +11,8 @@ import { ProductsService } from './products.service.js';
 import { SubcategoriesService } from './subcategories.service.js';
 
 @ApiTags('catalog')
+// controller-level, so it runs before (and can skip) the handlers' own interceptors
+@UseInterceptors(CatalogueCacheInterceptor)
 @Controller('subcategories')
 export class SubcategoriesController {
   constructor(

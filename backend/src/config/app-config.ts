@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { DEFAULT_DB_POOL_SIZE, MAX_DB_POOL_SIZE } from '../database/embedded-postgres.js';
 
 /** The repository root: backend/src/config (tests) or backend/dist/config (build) → three levels up. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -34,6 +35,13 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   DATA_DIR?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: `DB_POOL_SIZE must be a whole number of connections between 1 and ${MAX_DB_POOL_SIZE}` })
+  @Min(1, { message: `DB_POOL_SIZE must be a whole number of connections between 1 and ${MAX_DB_POOL_SIZE}` })
+  @Max(MAX_DB_POOL_SIZE, { message: `DB_POOL_SIZE must be a whole number of connections between 1 and ${MAX_DB_POOL_SIZE}` })
+  DB_POOL_SIZE?: number;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -155,6 +163,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** absolute */
   dataDir: string;
+  /** connections of the API's TypeORM pool: DB_POOL_SIZE, default 10 (the embedded server allows the maximum) */
+  dbPoolSize: number;
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   remotes: { storefront: string; checkout: string; admin: string };
@@ -256,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: raw.PORT ?? 3000,
     databaseUrl: raw.DATABASE_URL,
     dataDir,
+    dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
     sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
     nodeEnv,
     remotes: {

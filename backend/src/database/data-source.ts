@@ -3,18 +3,22 @@ import { User } from '../auth/user.entity.js';
 import { Category } from '../catalog/category.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import { Subcategory } from '../catalog/subcategory.entity.js';
-import { TYPEORM_POOL_SIZE } from './embedded-postgres.js';
+import { DEFAULT_DB_POOL_SIZE } from './embedded-postgres.js';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSchema.js';
 import { SeedHistory1764000000000 } from './migrations/1764000000000-SeedHistory.js';
 import { AccountsHardening1764100000000 } from './migrations/1764100000000-AccountsHardening.js';
 import { UploadedImages1764200000000 } from './migrations/1764200000000-UploadedImages.js';
 import { ProductSearchIndexes1764300000000 } from './migrations/1764300000000-ProductSearchIndexes.js';
+import { CatalogueIndexes1764400000000 } from './migrations/1764400000000-CatalogueIndexes.js';
 
 export const ENTITIES = [User, Category, Subcategory, Product];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000];
 
-/** The one DataSource shape for the API, the seed CLI and tests: schema only by migrations. */
-export function createDataSource(url: string): DataSource {
+/**
+ * The one DataSource shape for the API, the seed CLI and tests: schema only by migrations.
+ * `poolSize`: connections of its pool (the API passes DB_POOL_SIZE).
+ */
+export function createDataSource(url: string, poolSize = DEFAULT_DB_POOL_SIZE): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -23,14 +27,14 @@ export function createDataSource(url: string): DataSource {
     migrationsTableName: 'typeorm_migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
-    poolSize: TYPEORM_POOL_SIZE,
+    poolSize,
     logging: ['warn', 'migration'],
   });
 }
 
 /** Opens the DataSource and applies pending migrations. */
-export async function openDatabase(url: string): Promise<DataSource> {
-  const dataSource = createDataSource(url);
+export async function openDatabase(url: string, poolSize?: number): Promise<DataSource> {
+  const dataSource = createDataSource(url, poolSize);
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();

@@ -18,11 +18,11 @@ export class Database {
     readonly embedded: EmbeddedPostgres | undefined,
   ) {}
 
-  static async open(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  static async open(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'dbPoolSize'>>): Promise<Database> {
     const embedded = config.databaseUrl ? undefined : await EmbeddedPostgres.start(config.dataDir);
     const url = config.databaseUrl ?? embedded!.url;
     try {
-      const dataSource = await openDatabase(url);
+      const dataSource = await openDatabase(url, config.dbPoolSize);
       const sessionPool = new pg.Pool({ connectionString: url, max: SESSION_POOL_SIZE });
       sessionPool.on('error', (error) => new Logger('SessionStore').error(`idle client error: ${error.message}`));
       return new Database(dataSource, sessionPool, embedded);

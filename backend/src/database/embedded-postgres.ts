@@ -7,9 +7,12 @@ import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { DataDirLock, type LockInfo } from './data-dir-lock.js';
 
-/** Connections of the API's TypeORM pool and of the session store's pool. */
-export const TYPEORM_POOL_SIZE = 10;
+/** Connections of the API's TypeORM pool (DB_POOL_SIZE, default and maximum) and of the session store's pool. */
+export const DEFAULT_DB_POOL_SIZE = 10;
+export const MAX_DB_POOL_SIZE = 40;
 export const SESSION_POOL_SIZE = 4;
+/** The largest pools, plus the superuser reserve (3), a CLI (seed, migrations) and headroom. */
+const MAX_CONNECTIONS = MAX_DB_POOL_SIZE + SESSION_POOL_SIZE + 20;
 
 const DATABASE = 'dentalmarket';
 const SUPERUSER = 'dentalmarket';
@@ -230,7 +233,7 @@ export class EmbeddedPostgres {
           '-c', `unix_socket_directories=${socketDir}`,
           '-c', 'unix_socket_permissions=0700',
           '-c', `port=${SOCKET_PORT}`,
-          '-c', 'max_connections=64',
+          '-c', `max_connections=${MAX_CONNECTIONS}`,
           '-c', 'logging_collector=off',
         ],
         // its own process group: a Ctrl-C in the terminal reaches the API, which stops it last

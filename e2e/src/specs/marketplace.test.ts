@@ -65,6 +65,10 @@ describe('browsing the marketplace', () => {
       await box.press('Escape');
       assert.equal(await box.inputValue(), '');
       await page.getByRole('heading', { level: 1, name: 'IT Equipment' }).waitFor();
+      // a typo matches nothing as typed: the server searches the closest word and says so
+      await box.fill('autoclve');
+      await page.getByText('Showing results for "autoclave"').waitFor();
+      assert.ok((await page.getByRole('article').filter({ hasText: 'Autoclave' }).count()) > 0, 'the autoclaves are found despite the typo');
     } finally {
       await context.close();
     }

@@ -120,9 +120,14 @@ export interface DeleteResult {
 
 export interface ProductListResponse {
   products: Product[];
+  /** exact up to 1000; beyond, 1000 with `totalCapped: true` */
   total: number;
   page: number;
   limit: number;
+  /** true when more than `total` products match (the count stops at 1000) */
+  totalCapped?: boolean;
+  /** the search matched nothing as typed: the word searched instead (e.g. 'implnt' → 'implant') */
+  correctedSearch?: string;
 }
 
 export interface ImageUploadResponse {

@@ -17,7 +17,9 @@ export const catalogApi = api.injectEndpoints({
     getProductPages: build.infiniteQuery<ProductListResponse, Omit<ProductListFilter, 'page'>, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
-        getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+        // a capped total means "at least": keep paging while pages come back full
+        getNextPageParam: (last) =>
+          last.page * last.limit < last.total || (last.totalCapped && last.products.length === last.limit) ? last.page + 1 : undefined,
       },
       query: ({ queryArg, pageParam }) => ({ url: '/products', params: { ...queryArg, page: pageParam } }),
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],

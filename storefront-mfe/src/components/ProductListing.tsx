@@ -20,7 +20,10 @@ interface Props {
 export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid' }: Props) {
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ ...filter, limit: PAGE_SIZE });
   const products = data?.pages.flatMap((page) => page.products) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const first = data?.pages[0];
+  const total = first?.total ?? 0;
+  // a common word is counted only up to a cap: the server says so, and so does the page
+  const totalText = first?.totalCapped ? `${total.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
   if (isLoading) return <ProductGridSkeleton />;
   if (isError) {
     return (
@@ -32,10 +35,15 @@ export function ProductListing({ filter, empty, failure, onViewDetails, layout =
   if (products.length === 0) return <>{empty}</>;
   return (
     <>
+      {first?.correctedSearch && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
+          {`Showing results for "${first.correctedSearch}"`}
+        </Typography>
+      )}
       <ProductGrid products={products} onViewDetails={onViewDetails} layout={layout} />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 4 }}>
         <Typography variant="body2" color="text.secondary" role="status">
-          {`Showing ${products.length} of ${total} ${total === 1 ? 'product' : 'products'}`}
+          {`Showing ${products.length.toLocaleString('en-US')} of ${totalText} ${total === 1 && !first?.totalCapped ? 'product' : 'products'}`}
         </Typography>
         {hasNextPage && (
           <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>

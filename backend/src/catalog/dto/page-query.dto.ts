@@ -28,7 +28,10 @@ export class PageQueryDto {
 /** One page of a list, as services return it; `PagedArrayInterceptor` turns it into array + headers. */
 export interface Page<T> {
   items: T[];
+  /** exact up to the cap (product-queries.ts TOTAL_CAP), else the cap */
   total: number;
+  /** true when there are more than `total` items */
+  totalCapped?: boolean;
   page: number;
   limit: number;
 }

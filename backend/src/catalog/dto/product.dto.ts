@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import {
   PRODUCT_TYPES,
@@ -46,9 +46,13 @@ export class ProductDto implements ProductWire {
 
 export class ProductListDto implements ProductListResponse {
   @ApiProperty({ type: [ProductDto] }) products: ProductDto[];
-  @ApiProperty({ description: 'number of products matching the filter' }) total: number;
+  @ApiProperty({ description: 'number of products matching the filter, exact up to 1000; 1000 with totalCapped beyond' }) total: number;
   @ApiProperty() page: number;
   @ApiProperty() limit: number;
+  @ApiPropertyOptional({ description: 'present (true) when more than `total` products match: counting stops at 1000' })
+  totalCapped?: boolean;
+  @ApiPropertyOptional({ description: 'present when the search matched nothing as typed: the word searched instead (e.g. implnt → implant)' })
+  correctedSearch?: string;
 }
 
 /** Stored JSON may hold text (SPEC §3: "may arrive as a JSON string"): read it as the JSON it carries. */

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { catchError, type Observable, of, throwError } from 'rxjs';
+import { SESSION_COOKIE } from '../auth/session.js';
+import { CatalogueVersion } from './catalogue-version.js';
+
+const ANONYMOUS = 'public, max-age=60, stale-while-revalidate=300';
+/**
+ * A request with the session cookie gets `private, no-cache`, not the public policy: its response
+ * carries the rolling session's Set-Cookie, which no shared cache may store and hand to others, and
+ * a signed-in admin must see their own edit at once rather than a copy up to a minute old. The body
+ * is the same for everyone, so only the policy differs; `Vary: Cookie` on the public responses keeps
+ * a cache from answering a signed-in request with an anonymous entry (e.g. the browser's own, stored
+ * before sign-in).
+ */
+const SIGNED_IN = 'private, no-cache';
+
+/** The content coding `compression` will pick (highest q; br, then gzip, then deflate on ties). */
+export function negotiatedCoding(acceptEncoding: string | undefined): string {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) q.set(name, weight === undefined ? 1 : Number(weight));
+  }
+  let best = 'identity';
+  let bestQ = 0;
+  for (const coding of ['br', 'gzip', 'deflate']) {
+    const weight = q.get(coding) ?? q.get('*') ?? 0;
+    if (weight > bestQ) [best, bestQ] = [coding, weight];
+  }
+  return best;
+}
+
+function hasSessionCookie(req: Request): boolean {
+  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * Conditional GETs for the anonymous catalogue reads. The strong ETag is derived before the handler
+ * runs from the catalogue version, the URL (path and query: page, filter, sort) and the content
+ * coding (each coding is a different byte sequence, hence its own strong validator), so a matching
+ * If-None-Match is answered 304 without querying or serialising anything. Errors carry neither
+ * header: only a 200 is a representation worth revalidating.
+ */
+@Injectable()
+export class CatalogueCacheInterceptor implements NestInterceptor {
+  constructor(private readonly version: CatalogueVersion) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const req = context.switchToHttp().getRequest<Request>();
+    const res = context.switchToHttp().getResponse<Response>();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle();
+    const version = await this.version.current();
+    const digest = createHash('sha1').update(`${req.originalUrl}\n${negotiatedCoding(req.headers['accept-encoding'])}`).digest('base64url');
+    res.setHeader('ETag', `"${version}-${digest.slice(0, 22)}"`);
+    if (hasSessionCookie(req)) res.setHeader('Cache-Control', SIGNED_IN);
+    else {
+      res.setHeader('Cache-Control', ANONYMOUS);
+      res.vary('Cookie');
+    }
+    // Express's own freshness rule (If-None-Match against the ETag just set, honouring a request's
+    // Cache-Control: no-cache); res.send() applies the same rule and turns the empty reply into a 304
+    if (req.fresh) return of(undefined);
+    return next.handle().pipe(
+      catchError((error: unknown) => {
+        res.removeHeader('ETag');
+        res.removeHeader('Cache-Control');
+        return throwError(() => error);
+      }),
+    );
+  }
+}
