@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Box, Container } from '@mui/material';
 import { Route, Routes } from 'react-router';
+import { PageSpinner } from '@dentalmarket/ui';
 import { CartDebuggerHost } from './CartDebuggerHost.js';
 import { Header } from './Header.js';
 import { ProductEditorHost } from './ProductEditorHost.js';
 import { RemoteRoute } from './RemoteRoute.js';
 import { RouteGuard } from './RouteGuard.js';
 import { SessionWatcher } from './SessionWatcher.js';
-import { AuthPage } from './pages/AuthPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
+
+// only /auth needs the forms library: loaded with its page, not on every shopper's first page
+const AuthPage = lazy(() => import('./pages/AuthPage.js').then((module) => ({ default: module.AuthPage })));
 
 export function App() {
   return (
@@ -20,7 +24,14 @@ export function App() {
             <Route path="/" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/marketplace" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/checkout" element={<RemoteRoute key="checkout" name="checkout" />} />
-            <Route path="/auth" element={<AuthPage />} />
+            <Route
+              path="/auth"
+              element={
+                <Suspense fallback={<PageSpinner />}>
+                  <AuthPage />
+                </Suspense>
+              }
+            />
             <Route
               path="/admin"
               element={
