@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { TIMINGS } from '@dentalmarket/contracts';
+import { QuietBoundary } from './QuietBoundary.js';
 import { loadRemoteModule } from './remotes.js';
 
 /** The browser setting that shows the cart debugger (SPEC §3 Browser storage: 'true' enables). */
@@ -29,18 +30,7 @@ function useCartDebuggerFlag(): boolean {
 }
 
 /** A debugging aid must never take the page down: if it cannot load, it is simply absent. */
-class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: Error) {
-    console.warn('The cart debugger could not be loaded:', error.message);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
+const debuggerFailed = (error: Error) => console.warn('The cart debugger could not be loaded:', error.message);
 
 let CartDebugger: ComponentType | null = null;
 
@@ -50,7 +40,7 @@ export function CartDebuggerHost() {
   if (!on) return null;
   CartDebugger ??= lazy(() => loadRemoteModule('checkout', 'CartDebugger'));
   return (
-    <QuietBoundary>
+    <QuietBoundary onError={debuggerFailed}>
       <Suspense fallback={null}>
         <CartDebugger />
       </Suspense>

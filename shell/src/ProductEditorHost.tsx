@@ -1,7 +1,8 @@
-import { Component, lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useSnackbar } from 'notistack';
 import { selectIsAdmin, useAppSelector } from '@dentalmarket/store';
 import { ProductEditorContext, toastMessage, type ProductEditorRequest } from '@dentalmarket/ui';
+import { QuietBoundary } from './QuietBoundary.js';
 import { loadRemoteModule } from './remotes.js';
 
 interface EditorProps {
@@ -10,20 +11,6 @@ interface EditorProps {
 }
 
 let ProductEditor: ComponentType<EditorProps> | null = null;
-
-/** A failed download of the dialog says so and leaves the page working. */
-class EditorBoundary extends Component<{ children: ReactNode; onError: (error: Error) => void }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: Error) {
-    this.props.onError(error);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 /**
  * Gives admins the marketplace's 'Add New Product' and card edit buttons: the admin remote's
@@ -53,11 +40,11 @@ export function ProductEditorHost({ children }: { children: ReactNode }) {
     <ProductEditorContext.Provider value={isAdmin ? open : null}>
       {children}
       {request && Editor ? (
-        <EditorBoundary key={attempt} onError={failed}>
+        <QuietBoundary key={attempt} onError={failed}>
           <Suspense fallback={null}>
             <Editor request={request} onClose={close} />
           </Suspense>
-        </EditorBoundary>
+        </QuietBoundary>
       ) : null}
     </ProductEditorContext.Provider>
   );

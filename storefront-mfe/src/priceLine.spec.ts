@@ -1,4 +1,4 @@
-import { cardPriceLine, externalUrl } from './priceLine.js';
+import { cardPriceLine } from './priceLine.js';
 
 describe('card price line (SPEC §9)', () => {
   it('shows equipment with thousands separators and the installation note', () => {
@@ -13,11 +13,5 @@ describe('card price line (SPEC §9)', () => {
 
   it('marks affiliates as partner products', () => {
     expect(cardPriceLine({ product_type: 'affiliate', price: '89.90' })).toEqual({ primary: '$89.90', note: 'Partner product' });
-  });
-
-  it('prefixes https:// to partner links without a scheme', () => {
-    expect(externalUrl('partners.example/x')).toBe('https://partners.example/x');
-    expect(externalUrl('http://a.example')).toBe('http://a.example');
-    expect(externalUrl('HTTPS://a.example')).toBe('HTTPS://a.example');
   });
 });

@@ -30,8 +30,3 @@ export function priceLine(product: Pick<Product, 'product_type' | 'price'>, plac
 
 /** How a card shows a product's price. */
 export const cardPriceLine = (product: Pick<Product, 'product_type' | 'price'>): PriceLine => priceLine(product, 'card');
-
-/** An outbound partner link gets https:// when it lacks a scheme (SPEC §2). */
-export function externalUrl(link: string): string {
-  return /^https?:\/\//i.test(link) ? link : `https://${link}`;
-}

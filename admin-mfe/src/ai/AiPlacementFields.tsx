@@ -3,9 +3,9 @@ import { useFormikContext } from 'formik';
 import { PRODUCT_TYPES, type Category, type ProductType, type Subcategory } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
 import { FormikTextField } from '@dentalmarket/ui';
+import { TYPE_LABELS } from '../products/productForm.js';
 import type { AiSelection } from './aiProduct.js';
 
-const TYPE_LABELS: Record<ProductType, string> = { affiliate: 'Affiliate (partner product)', equipment: 'Equipment', service: 'Service' };
 
 /** The loaded lists the save step checks the selection against (a failed fetch is an empty list, SPEC §8). */
 export function usePlacementLists(values: AiSelection): { categories: Category[]; subcategories: Subcategory[] } {

@@ -1,5 +1,5 @@
 import * as Yup from 'yup';
-import { PRODUCT_TYPES, slugify, type Category, type GeneratedProduct, type ProductType, type Subcategory } from '@dentalmarket/contracts';
+import { centsToDecimal, PRODUCT_TYPES, slugify, toCents, type Category, type GeneratedProduct, type ProductType, type Subcategory } from '@dentalmarket/contracts';
 import type { ProductInput } from '@dentalmarket/store';
 
 /** SPEC §5 AI forms: names on new lines or commas, trimmed, empties dropped. */
@@ -40,8 +40,8 @@ export function retailerProductUrl(url: string | undefined): string {
 
 /** A model's price ("1299", 1299.5, "$1,299") as the API's two-decimal text; anything else is '0'. */
 export function priceText(price: number | string): string {
-  const value = Number(String(price).replace(/[$,\s]/g, ''));
-  return Number.isFinite(value) && value >= 0 && value < 1e8 ? value.toFixed(2) : '0';
+  const cents = toCents(String(price).replace(/[$,\s]/g, ''));
+  return cents > 0 ? centsToDecimal(cents) : '0';
 }
 
 /** What is saved besides the spec's payload: the products API needs an affiliate link for affiliates. */

@@ -6,9 +6,8 @@ import { PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
 import { FormikTextField } from '@dentalmarket/ui';
 import { ImageEditor } from './ImageEditor.js';
-import { slugPreview, type ProductFormValues } from './productForm.js';
+import { slugPreview, TYPE_LABELS, type ProductFormValues } from './productForm.js';
 
-export const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Service', affiliate: 'Affiliate (partner product)' };
 
 function FormikSwitch({ name, label }: { name: keyof ProductFormValues; label: string }) {
   const [field] = useField<boolean>({ name, type: 'checkbox' });

@@ -11,7 +11,7 @@ import { useGetAdminProductsQuery } from '@dentalmarket/store';
 import { ProductDebugPanel } from '../settings/ProductDebugPanel.js';
 import { DeleteProductDialog } from './DeleteProductDialog.js';
 import { ProductFormDialog } from './ProductFormDialog.js';
-import { TYPE_LABELS } from './ProductFormTabs.js';
+import { TYPE_LABELS } from './productForm.js';
 import { ProductViewDialog } from './ProductViewDialog.js';
 
 export interface ProductManagerProps {

@@ -19,10 +19,10 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { formatUsd, toCents, type Product } from '@dentalmarket/contracts';
+import { formatUsd, toCents, withHttps, type Product } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetProductQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
 import { ProductImage } from '@dentalmarket/ui';
-import { TYPE_LABELS } from './ProductFormTabs.js';
+import { TYPE_LABELS } from './productForm.js';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -36,8 +36,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
     </Box>
   );
 }
-
-const withScheme = (link: string) => (/^https?:\/\//i.test(link) ? link : `https://${link}`);
 
 function ProductDetails({ product }: { product: Product }) {
   const categories = useGetCategoriesQuery({ productType: product.product_type });
@@ -66,7 +64,7 @@ function ProductDetails({ product }: { product: Product }) {
           {product.warranty ? <Field label="Warranty">{product.warranty}</Field> : null}
           {product.affiliate_link ? (
             <Field label="Affiliate link">
-              <Link href={withScheme(product.affiliate_link)} target="_blank" rel="noopener noreferrer">
+              <Link href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer">
                 Link to Partner
               </Link>
             </Field>

@@ -1,5 +1,5 @@
 import * as Yup from 'yup';
-import { PRODUCT_TYPES, type Product, type ProductType } from '@dentalmarket/contracts';
+import { PRODUCT_TYPES, withHttps, type Product, type ProductType } from '@dentalmarket/contracts';
 import type { ProductInput } from '@dentalmarket/store';
 
 /** SPEC §5: the image shown when an admin gives none. */
@@ -33,6 +33,8 @@ export interface ProductFormValues {
   features: string;
   specifications: SpecificationRow[];
 }
+
+export const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Service', affiliate: 'Affiliate (partner product)' };
 
 /** Where a new product starts: the marketplace's current type and subcategory, when opened from there. */
 export interface ProductPreset {
@@ -150,8 +152,6 @@ export const slugPreview = (name: string) =>
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
 
-const withScheme = (link: string) => (link && !/^https?:\/\//i.test(link) ? `https://${link}` : link);
-
 /** Rows with an empty name dropped, values trimmed. */
 export function specificationsOf(rows: SpecificationRow[]): Record<string, string> {
   return Object.fromEntries(rows.filter((row) => row.name.trim()).map((row) => [row.name.trim(), row.value.trim()]));
@@ -187,7 +187,7 @@ export function toProductInput(values: ProductFormValues, mode: 'create' | 'edit
     slug: values.slug.trim(),
     category_id: Number(values.category_id),
     subcategory_id: values.subcategory_id === '' ? null : Number(values.subcategory_id),
-    affiliate_link: type === 'affiliate' ? withScheme(values.affiliate_link.trim()) : null,
+    affiliate_link: type === 'affiliate' ? (values.affiliate_link.trim() && withHttps(values.affiliate_link.trim())) : null,
     external_link: values.external_link.trim() || null,
     in_stock: type === 'equipment' ? values.in_stock : true,
     warranty: type === 'equipment' ? values.warranty.trim() || null : null,

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager, EntityTarget } from 'typeorm';
-import { slugify, slugifyAdmin } from '@dentalmarket/contracts';
+import { slugify, slugifyAdmin, withHttps } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import { Category } from './category.entity.js';
 import type {
@@ -29,8 +29,7 @@ const productSlug = (name: string) => slugifyAdmin(name.trim()).replace(/_/g, ''
 /** A link the admin typed without a scheme gets https:// (SPEC §5). */
 function withScheme(link: string | null | undefined): string | null {
   const value = link?.trim();
-  if (!value) return null;
-  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+  return value ? withHttps(value) : null;
 }
 
 /**

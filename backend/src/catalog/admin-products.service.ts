@@ -3,6 +3,7 @@ import type { AdminProductSortField } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import type { AdminProductListDto, AdminProductListQueryDto } from './dto/admin-product-list.dto.js';
 import { mapProduct } from './dto/product.dto.js';
+import { likePattern } from './product-queries.js';
 import { Product } from './product.entity.js';
 
 const SORT_COLUMNS: Record<AdminProductSortField, string> = {
@@ -13,11 +14,6 @@ const SORT_COLUMNS: Record<AdminProductSortField, string> = {
   in_stock: 'p.in_stock',
   created_at: 'p.created_at',
 };
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The admin product grid's reads: one page at a time, sorted, filtered and searched by the

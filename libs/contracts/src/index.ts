@@ -4,3 +4,4 @@ export * from './money.js';
 export * from './slug.js';
 export * from './entities.js';
 export * from './cart.js';
+export * from './links.js';

@@ -3,10 +3,10 @@ import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useSnackbar } from 'notistack';
-import type { Product } from '@dentalmarket/contracts';
+import { withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector } from '@dentalmarket/store';
 import { ProductImage, ProductRating, toastMessage, useProductEditor, useSettings } from '@dentalmarket/ui';
-import { cardPriceLine, externalUrl } from '../priceLine.js';
+import { cardPriceLine } from '../priceLine.js';
 import { useAddToCart } from '../useAddToCart.js';
 
 const TYPE_CHIPS: Record<Product['product_type'], string> = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner' };
@@ -96,7 +96,7 @@ export function ProductCard({ product, onViewDetails, layout = 'grid' }: { produ
           </Button>
         )}
         {product.product_type === 'affiliate' && product.affiliate_link && (
-          <Button variant="outlined" endIcon={<OpenInNew />} href={externalUrl(product.affiliate_link)} target="_blank" rel="noopener noreferrer sponsored">
+          <Button variant="outlined" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer sponsored">
             View Product
           </Button>
         )}

@@ -4,11 +4,10 @@ import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Check from '@mui/icons-material/Check';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useSnackbar } from 'notistack';
-import { TIMINGS, type Product } from '@dentalmarket/contracts';
+import { TIMINGS, withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector, useGetProductQuery } from '@dentalmarket/store';
 import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
 import { featureList, modalPriceLine, specRows } from '../modalRules.js';
-import { externalUrl } from '../priceLine.js';
 import { useAddToCart } from '../useAddToCart.js';
 
 const TYPE_LABELS = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner product' } as const;
@@ -154,7 +153,7 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
           </Button>
         )}
         {shown?.product_type === 'affiliate' && shown.affiliate_link && (
-          <Button variant="contained" endIcon={<OpenInNew />} href={externalUrl(shown.affiliate_link)} target="_blank" rel="noopener noreferrer">
+          <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(shown.affiliate_link)} target="_blank" rel="noopener noreferrer">
             View Product
           </Button>
         )}
