@@ -29,6 +29,7 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
       '^@dentalmarket/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
       '^@dentalmarket/store$': path.join(root, 'libs/store/src/index.ts'),
       '^@dentalmarket/ui$': path.join(root, 'libs/ui/src/index.ts'),
+      '^@dentalmarket/ui/forms$': path.join(root, 'libs/ui/src/forms.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     testMatch: ['**/?(*.)+(spec|test).ts?(x)'],

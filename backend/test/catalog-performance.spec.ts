@@ -265,6 +265,67 @@ describe('HTTP caching', () => {
   });
 });
 
+describe('catalogue responses are kept per catalogue version', () => {
+  it('the same URL again, signed in or not: the same body and headers, no query', async () => {
+    const url = `/api/featured-products?limit=2&page=2`;
+    const first = await request(t.http).get(url).expect(200);
+    const service = t.app.get(ProductsService);
+    const featured = jest.spyOn(service, 'featured');
+    try {
+      const again = await request(t.http).get(url).expect(200);
+      const signedIn = await admin.get(url).expect(200);
+      expect(featured).not.toHaveBeenCalled();
+      for (const response of [again, signedIn]) {
+        expect(response.body).toEqual(first.body);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['x-total-count']).toBe(first.headers['x-total-count']);
+        expect(response.headers.link).toBe(first.headers.link);
+        expect(response.headers.etag).toBe(first.headers.etag);
+      }
+      expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    } finally {
+      featured.mockRestore();
+    }
+  });
+
+  it('many requests for a URL no one asked before: one query, every request answered alike', async () => {
+    const url = '/api/products?search=perf&limit=7&sort=price-desc';
+    const service = t.app.get(ProductsService);
+    const list = jest.spyOn(service, 'list');
+    try {
+      const responses = await Promise.all(Array.from({ length: 12 }, () => request(t.http).get(url).expect(200)));
+      expect(list).toHaveBeenCalledTimes(1);
+      expect(responses[0]!.body.products).toHaveLength(7);
+      for (const response of responses) expect(response.text).toBe(responses[0]!.text);
+    } finally {
+      list.mockRestore();
+    }
+  });
+
+  it("an admin's write is in the next response", async () => {
+    const slug = `${PREFIX}5`;
+    const before = (await request(t.http).get(`/api/products/${slug}`).expect(200)).body;
+    await request(t.http).get(`/api/products/${slug}`).expect(200);
+    await admin.put(`/api/admin/products/${before.id}`).send({ price: '654.32' }).expect(200);
+    const after = (await request(t.http).get(`/api/products/${slug}`).expect(200)).body;
+    expect(after.price).toBe('654.32');
+  });
+
+  it('a write from outside the API is served within the version check (at most a second)', async () => {
+    const slug = `${PREFIX}6`;
+    const before = (await request(t.http).get(`/api/products/${slug}`).expect(200)).body;
+    await dataSource.query(`UPDATE products SET reviews_count = reviews_count + 5 WHERE slug = '${slug}'`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = (await request(t.http).get(`/api/products/${slug}`).expect(200)).body;
+    expect(after.reviews_count).toBe(before.reviews_count + 5);
+  });
+
+  it('an error is not kept', async () => {
+    await request(t.http).get('/api/categories/no-such-category/products').expect(404);
+    await request(t.http).get('/api/categories/no-such-category/products').expect(404);
+  });
+});
+
 describe('compression', () => {
   it('brotli when accepted, else gzip; each coding its own ETag', async () => {
     const br = await request(t.http).get('/api/products?limit=50').set('Accept-Encoding', 'br').expect(200);

@@ -28,11 +28,41 @@ export const SHARED_SINGLETONS = [
   'formik',
   '@dentalmarket/store',
   '@dentalmarket/ui',
+  // its own shared module: formik comes with it, and only the pages with a form load it
+  '@dentalmarket/ui/forms',
   '@dentalmarket/contracts',
 ];
 
+/**
+ * Shared packages whose shared module is a facade (facades/*.js) exporting only what the apps use:
+ * a shared module is built with every export, since any remote might ask for any of them, so the
+ * barrels themselves would ship whole. Each build resolves the bare package name to its facade; the
+ * facade reaches the real package under another name (unsharedPackages).
+ */
+const FACADES = {
+  '@mui/material': path.join(repoRoot, 'libs/mf-config/facades/mui-material.js'),
+  'react-router': path.join(repoRoot, 'libs/mf-config/facades/react-router.js'),
+  formik: path.join(repoRoot, 'libs/mf-config/facades/formik.js'),
+};
+
+/**
+ * The real packages under names no shared key matches: a facade importing 'react-router' itself
+ * would consume the shared 'react-router', which is the facade, and wait for itself forever.
+ */
+function unsharedPackages() {
+  const resolve = (request) => require.resolve(request, { paths: [repoRoot] });
+  return {
+    '@dentalmarket/unshared/react-router$': resolve('react-router'),
+    // the ES module build (package.json "module"), which webpack picks for 'formik' too
+    '@dentalmarket/unshared/formik$': path.join(path.dirname(resolve('formik/package.json')), 'dist/formik.esm.js'),
+    '@dentalmarket/unshared/mui-svg-icon$': path.join(path.dirname(resolve('@mui/material/SvgIcon')), 'index.mjs'),
+  };
+}
+
 function installedVersion(name) {
-  return require(require.resolve(`${name}/package.json`, { paths: [repoRoot] })).version;
+  // a subpath ('@dentalmarket/ui/forms') has its package's version
+  const pkg = name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+  return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
 }
 
 /** The `shared` option, versions read from the installed packages (one lockfile, one version each). */
@@ -94,7 +124,11 @@ const swcOptions = (development) => ({
 export function createConfig({ name, dirname, exposes, remotes = {}, isHost = false, port = DEV_PORTS[name], title = 'DentalMarket' }) {
   return (_env, argv) => {
     const development = argv.mode !== 'production';
-    return {
+    // production remotes leave the federation runtime to the page (see federation-runtime.js)
+    const externalRuntime = !isHost && !development;
+    const outputPath = path.join(dirname, 'dist');
+    const config = {
+      name,
       mode: development ? 'development' : 'production',
       context: dirname,
       // index.ts only does import('./bootstrap'); a remote's bootstrap is its standalone page
@@ -102,7 +136,7 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
       // production ships no source maps: served with the bundles they would publish the whole source
       devtool: development ? 'eval-cheap-module-source-map' : false,
       output: {
-        path: path.join(dirname, 'dist'),
+        path: outputPath,
         publicPath: isHost ? '/' : 'auto',
         filename: '[name].js',
         chunkFilename: development ? '[name].js' : '[name].[contenthash:10].js',
@@ -113,9 +147,15 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js') },
+        alias: {
+          ...Object.fromEntries(Object.entries(FACADES).map(([name, file]) => [`${name}$`, file])),
+          '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js'),
+          ...unsharedPackages(),
+        },
       },
       module: {
+        // a name a facade does not export is a build error, not an undefined component at run time
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.[cm]?tsx?$/,
@@ -136,11 +176,24 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
           exposes,
           remotes,
           shared: sharedSingletons(),
+          // a shared module no one has loaded yet (formik, the first time a form opens) is taken from
+          // the providers already registered, never by starting every remote first: with the default
+          // 'version-first', opening checkout would fetch the storefront's remote too, and a storefront
+          // that is down would take checkout with it. Every build has the same versions (one lockfile).
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // the shell hands its runtime to the remotes; a remote built without externalRuntime
+          // (development) simply keeps its own
+          experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime },
         }),
         // the shell's page; for a remote, its standalone page (its team runs it alone)
-        new HtmlWebpackPlugin({ template: path.join(repoRoot, 'libs/mf-config/index.html'), title, chunks: ['main'] }),
+        new HtmlWebpackPlugin({
+          template: path.join(repoRoot, 'libs/mf-config/index.html'),
+          title,
+          chunks: ['main'],
+          runtimeScript: externalRuntime ? FEDERATION_RUNTIME_FILE : undefined,
+        }),
         // every text asset precompressed once at build time (.br and .gz beside it): the server sends
         // the smallest encoding the browser accepts without compressing on each request
         ...(development ? [] : precompress()),
@@ -154,6 +207,30 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
       },
       stats: 'errors-warnings',
     };
+    return externalRuntime ? [config, federationRuntimeConfig(name, dirname, outputPath)] : config;
+  };
+}
+
+const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';
+
+/**
+ * The federation runtime alone, for a remote's standalone page (federation-runtime.js), written
+ * into the remote's dist after the remote's own build (which cleans dist first).
+ */
+function federationRuntimeConfig(remote, dirname, outputPath) {
+  return {
+    name: `${remote}-federation-runtime`,
+    dependencies: [remote],
+    mode: 'production',
+    context: dirname,
+    entry: { [FEDERATION_RUNTIME_FILE.replace(/\.js$/, '')]: path.join(repoRoot, 'libs/mf-config/federation-runtime.js') },
+    devtool: false,
+    output: { path: outputPath, filename: '[name].js', clean: false },
+    resolve: { extensions: ['.js', '.mjs'] },
+    optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
+    performance: { hints: false },
+    plugins: precompress(),
+    stats: 'errors-warnings',
   };
 }
 
@@ -161,14 +238,15 @@ const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 
 function precompress() {
   return [
-    new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({ test: COMPRESSIBLE, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 0, minRatio: 1 }),
     new CompressionPlugin({
       test: COMPRESSIBLE,
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
       compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
-      threshold: 512,
-      minRatio: 0.9,
+      // even the few hundred bytes of a facade's chunk: every script a browser fetches arrives compressed
+      threshold: 0,
+      minRatio: 1,
     }),
   ];
 }

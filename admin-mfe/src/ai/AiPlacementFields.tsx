@@ -2,7 +2,7 @@ import { MenuItem, Stack } from '@mui/material';
 import { useFormikContext } from 'formik';
 import { PRODUCT_TYPES, type Category, type ProductType, type Subcategory } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
-import { FormikTextField } from '@dentalmarket/ui';
+import { FormikTextField } from '@dentalmarket/ui/forms';
 import { TYPE_LABELS } from '../products/productForm.js';
 import type { AiSelection } from './aiProduct.js';
 

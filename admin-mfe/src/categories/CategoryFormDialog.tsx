@@ -2,7 +2,7 @@ import { Box, MenuItem } from '@mui/material';
 import * as Yup from 'yup';
 import type { Category, ProductType } from '@dentalmarket/contracts';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from '@dentalmarket/store';
-import { FormikTextField } from '@dentalmarket/ui';
+import { FormikTextField } from '@dentalmarket/ui/forms';
 import { adminErrorMessage } from './adminErrors.js';
 import { CATEGORY_ICONS, DEFAULT_CATEGORY_ICON } from './categoryIcons.js';
 import { FormDialog } from './FormDialog.js';

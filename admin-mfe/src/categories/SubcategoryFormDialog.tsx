@@ -2,7 +2,7 @@ import { MenuItem } from '@mui/material';
 import * as Yup from 'yup';
 import type { ProductType, Subcategory } from '@dentalmarket/contracts';
 import { useCreateSubcategoryMutation, useGetCategoriesQuery, useUpdateSubcategoryMutation } from '@dentalmarket/store';
-import { FormikTextField } from '@dentalmarket/ui';
+import { FormikTextField } from '@dentalmarket/ui/forms';
 import { adminErrorMessage } from './adminErrors.js';
 import { FormDialog } from './FormDialog.js';
 import { useAdminToast } from './useAdminToast.js';

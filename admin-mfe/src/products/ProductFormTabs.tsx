@@ -4,7 +4,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { FieldArray, useField, useFormikContext } from 'formik';
 import { PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
-import { FormikTextField } from '@dentalmarket/ui';
+import { FormikTextField } from '@dentalmarket/ui/forms';
 import { ImageEditor } from './ImageEditor.js';
 import { slugPreview, TYPE_LABELS, type ProductFormValues } from './productForm.js';
 

@@ -2,6 +2,7 @@ import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common
 import { AdminCatalogController } from './admin-catalog.controller.js';
 import { AdminCatalogService } from './admin-catalog.service.js';
 import { AdminProductsService } from './admin-products.service.js';
+import { CatalogueResponses } from './catalogue-responses.js';
 import { CatalogueVersion, InvalidateCatalogueVersion } from './catalogue-version.js';
 import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
@@ -12,7 +13,7 @@ import { SubcategoriesService } from './subcategories.service.js';
 
 @Module({
   controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
-  providers: [CatalogueVersion, CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
+  providers: [CatalogueVersion, CatalogueResponses, CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
   exports: [CategoriesService, SubcategoriesService, ProductsService],
 })
 export class CatalogModule implements NestModule {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { catchError, type Observable, of, throwError } from 'rxjs';
+import { catchError, finalize, map, type Observable, of, throwError } from 'rxjs';
 import { SESSION_COOKIE } from '../auth/session.js';
+import { type CachedResponse, CatalogueResponses } from './catalogue-responses.js';
 import { CatalogueVersion } from './catalogue-version.js';
 
 const ANONYMOUS = 'public, max-age=60, stale-while-revalidate=300';
@@ -37,16 +38,32 @@ function hasSessionCookie(req: Request): boolean {
   return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a kept response: its headers, then its JSON text as it was (Nest sends a string as is). */
+function replay(res: Response, response: CachedResponse): string {
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  res.setHeader('Content-Type', JSON_TYPE);
+  return response.json;
+}
+
 /**
  * Conditional GETs for the anonymous catalogue reads. The strong ETag is derived before the handler
  * runs from the catalogue version, the URL (path and query: page, filter, sort) and the content
  * coding (each coding is a different byte sequence, hence its own strong validator), so a matching
  * If-None-Match is answered 304 without querying or serialising anything. Errors carry neither
  * header: only a 200 is a representation worth revalidating.
+ *
+ * A 200 is kept (CatalogueResponses) under the same version and URL, so the next request for it,
+ * from anyone, signed in or not, is its JSON text again without a query: the body is the same for
+ * everyone, only the caching policy differs.
  */
 @Injectable()
 export class CatalogueCacheInterceptor implements NestInterceptor {
-  constructor(private readonly version: CatalogueVersion) {}
+  constructor(
+    private readonly version: CatalogueVersion,
+    private readonly responses: CatalogueResponses,
+  ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = context.switchToHttp().getRequest<Request>();
@@ -63,12 +80,34 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
     // Express's own freshness rule (If-None-Match against the ETag just set, honouring a request's
     // Cache-Control: no-cache); res.send() applies the same rule and turns the empty reply into a 304
     if (req.fresh) return of(undefined);
+    const claim = this.responses.claim(version, req.originalUrl);
+    if ('kept' in claim) return of(replay(res, claim.kept));
+    if ('pending' in claim) {
+      const response = await claim.pending;
+      if (response) return of(replay(res, response));
+    }
+    const keep = 'keep' in claim ? claim.keep : () => undefined;
+    const before = new Set(res.getHeaderNames());
     return next.handle().pipe(
+      map((body: unknown) => {
+        const response: CachedResponse = {
+          json: JSON.stringify(body) ?? 'null',
+          // what the handler's own interceptors added (X-Total-Count, Link), never a cookie
+          headers: res
+            .getHeaderNames()
+            .filter((name) => !before.has(name) && name !== 'set-cookie')
+            .map((name) => [name, res.getHeader(name)!]),
+        };
+        keep(response);
+        return replay(res, response);
+      }),
       catchError((error: unknown) => {
         res.removeHeader('ETag');
         res.removeHeader('Cache-Control');
         return throwError(() => error);
       }),
+      // an error or an abandoned request keeps nothing; a kept response was settled in map()
+      finalize(() => keep(undefined)),
     );
   }
 }

@@ -43,6 +43,13 @@ class EnvironmentVariables {
   @Max(MAX_DB_POOL_SIZE, { message: `DB_POOL_SIZE must be a whole number of connections between 1 and ${MAX_DB_POOL_SIZE}` })
   DB_POOL_SIZE?: number;
 
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'CATALOGUE_CACHE_MB must be a whole number of megabytes between 0 (off) and 4096' })
+  @Min(0, { message: 'CATALOGUE_CACHE_MB must be a whole number of megabytes between 0 (off) and 4096' })
+  @Max(4096, { message: 'CATALOGUE_CACHE_MB must be a whole number of megabytes between 0 (off) and 4096' })
+  CATALOGUE_CACHE_MB?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @MinLength(16, { message: 'SESSION_SECRET must be at least 16 characters long' })
@@ -165,6 +172,8 @@ export interface AppConfig {
   dataDir: string;
   /** connections of the API's TypeORM pool: DB_POOL_SIZE, default 10 (the embedded server allows the maximum) */
   dbPoolSize: number;
+  /** memory for catalogue responses kept per catalogue version: CATALOGUE_CACHE_MB, default 64, 0 turns it off */
+  catalogueCacheBytes: number;
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   remotes: { storefront: string; checkout: string; admin: string };
@@ -267,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: raw.DATABASE_URL,
     dataDir,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
+    catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
     sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
     nodeEnv,
     remotes: {

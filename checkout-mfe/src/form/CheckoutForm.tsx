@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { FormikTextField } from '@dentalmarket/ui';
+import { FormikTextField } from '@dentalmarket/ui/forms';
 import { checkoutSchema, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
 
 /** Digits only, as a card number or CVC is typed (spaces and dashes dropped). */

@@ -4,7 +4,6 @@ export { ProductImage, type ProductImageProps } from './ProductImage.js';
 export { ProductRating, ProductRating as Rating } from './Rating.js';
 export { Price, formatPrice, type PriceProps } from './Price.js';
 export { PageSpinner } from './PageSpinner.js';
-export { FormikTextField, type FormikTextFieldProps } from './FormikTextField.js';
 export { CartLines, useCartChanges } from './CartLines.js';
 export { toastMessage } from './toast.js';
 export { registerReactInstance, registerMuiInstance } from './registerReact.js';

@@ -7,7 +7,8 @@ import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Navigate, useNavigate } from 'react-router';
 import { errorText, selectCurrentUser, useAppSelector, useLoginMutation, useRegisterMutation } from '@dentalmarket/store';
-import { FormikTextField, toastMessage } from '@dentalmarket/ui';
+import { toastMessage } from '@dentalmarket/ui';
+import { FormikTextField } from '@dentalmarket/ui/forms';
 import { loginFailure, serverMessage, setLoginTimeCookie } from '../auth/authMessages.js';
 import { initialLoginValues, initialRegisterValues, loginSchema, registerSchema, type LoginValues, type RegisterValues } from '../auth/authSchemas.js';
 
