@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Divider, Fab, Paper, Stack, Typography } from '@mui/material';
+import { Badge, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
+import Fab from '@mui/material/Fab';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import { CART_STORAGE_KEY, DEBUG_TEST_PRODUCT_ID } from '@dentalmarket/contracts';
 import { cartActions, selectCartCount, selectCartItems, useAppDispatch, useAppSelector } from '@dentalmarket/store';

@@ -20,6 +20,10 @@ export const SHARED_SINGLETONS = [
   'react-redux',
   '@reduxjs/toolkit',
   '@mui/material',
+  // the context of the theme's component defaults (defaultProps): shared, so a component a remote
+  // bundles itself (a facade leaves it out, or MUI X imports it by path) still gets the theme's
+  // defaults from the shell's ThemeProvider
+  '@mui/system/DefaultPropsProvider',
   '@emotion/react',
   '@emotion/styled',
   'notistack',

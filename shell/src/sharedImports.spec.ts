@@ -1,9 +1,12 @@
 /**
- * Module Federation shares '@mui/material' by its package name: a deep import such as
- * '@mui/material/Box' does not match the shared key, so the remote that makes it bundles and runs
- * a second MUI whose theme defaults never apply (the e2e suite proves one copy at run time; this
- * keeps the source from drifting back). Icons are the one exception: @mui/icons-material is routed
- * to the shared barrel by libs/mf-config/mui-svg-icon.js.
+ * Module Federation shares '@mui/material' by its package name, through the facade
+ * libs/mf-config/facades/mui-material.js (the components of a shopper's first pages). A component
+ * the facade exports must be imported by the package name: a deep import such as
+ * '@mui/material/Button' would not match the shared key and the remote making it would carry a
+ * second Button. A component the facade leaves out (admin's Tooltip, Switch…) is imported by its
+ * own path and bundled by the remote that uses it; the theme reaches it through Emotion's shared
+ * context and the shared '@mui/system/DefaultPropsProvider' (the e2e suite proves both at run time).
+ * @mui/system and @emotion/react are never imported by path.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +14,7 @@ import path from 'node:path';
 // jest runs in the shell workspace (npm test --workspace shell)
 const repoRoot = path.resolve(process.cwd(), '..');
 const FOLDERS = ['shell/src', 'storefront-mfe/src', 'checkout-mfe/src', 'admin-mfe/src', 'libs/ui/src', 'libs/store/src'];
+const FACADE = path.join(repoRoot, 'libs/mf-config/facades/mui-material.js');
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -20,12 +24,43 @@ function sources(dir: string): string[] {
   });
 }
 
-it('imports MUI and Emotion only by their shared package names (no deep @mui/material/... paths)', () => {
-  const deep = FOLDERS.flatMap((folder) => sources(path.join(repoRoot, folder)))
-    .flatMap((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/from\s+['"](@mui\/material\/[^'"]+|@mui\/system\/[^'"]+|@emotion\/react\/[^'"]+)['"]/g)].map(
-        (match) => `${path.relative(repoRoot, file)}: ${match[1]}`,
+/** The component paths the facade exports ('Button', 'styles', 'useMediaQuery'…). */
+function facadePaths(): Set<string> {
+  const text = fs.readFileSync(FACADE, 'utf8');
+  return new Set([...text.matchAll(/from '@mui\/material\/([^']+)'/g)].map((match) => match[1]!));
+}
+
+const deepImports = () =>
+  FOLDERS.flatMap((folder) => sources(path.join(repoRoot, folder))).flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/from\s+['"]((@mui\/material|@mui\/system|@emotion\/react)\/([^'"]+))['"]/g)].map((match) => ({
+      where: `${path.relative(repoRoot, file)}: ${match[1]}`,
+      pkg: match[2]!,
+      subpath: match[3]!,
+    })),
+  );
+
+it('imports what the MUI facade shares by the package name, never by path', () => {
+  const shared = facadePaths();
+  expect(shared.has('Button')).toBe(true);
+  expect(deepImports().filter((d) => d.pkg === '@mui/material' && shared.has(d.subpath)).map((d) => d.where)).toEqual([]);
+});
+
+it('never imports @mui/system or @emotion/react by path', () => {
+  expect(deepImports().filter((d) => d.pkg !== '@mui/material').map((d) => d.where)).toEqual([]);
+});
+
+it('keeps the facade to the first pages: no component only checkout or admin uses', () => {
+  const shared = facadePaths();
+  const firstPages = ['shell/src', 'storefront-mfe/src', 'libs/ui/src', 'libs/store/src'];
+  const used = new Set(
+    firstPages.flatMap((folder) => sources(path.join(repoRoot, folder))).flatMap((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/import\s+\{([^}]*)\}\s+from\s+'@mui\/material'/g)].flatMap((match) =>
+        match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/)[0]!).filter((name) => name && !name.startsWith('type ')),
       ),
-    );
-  expect(deep).toEqual([]);
+    ),
+  );
+  const components = [...fs.readFileSync(FACADE, 'utf8').matchAll(/export \{ default as (\w+) \} from '@mui\/material\/\w+'/g)].map((m) => m[1]!);
+  // SvgIcon stays for @mui/icons-material (libs/mf-config/mui-svg-icon.js)
+  expect(components.filter((name) => !used.has(name) && name !== 'SvgIcon')).toEqual([]);
+  expect(shared.size).toBeGreaterThan(0);
 });

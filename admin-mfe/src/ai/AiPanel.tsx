@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Grid, List, ListItemButton, ListItemText, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItemButton, ListItemText, Tab, Tabs, Typography } from '@mui/material';
+import Grid from '@mui/material/Grid';
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import type { GeneratedProduct } from '@dentalmarket/contracts';

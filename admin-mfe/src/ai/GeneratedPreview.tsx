@@ -1,4 +1,6 @@
-import { Button, FormControlLabel, Stack, Switch, TextField } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import type { GeneratedProduct } from '@dentalmarket/contracts';
 
 const specsText = (specs: GeneratedProduct['specifications']) => specs.map((s) => `${s.label}: ${s.value}`).join('\n');

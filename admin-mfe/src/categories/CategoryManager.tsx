@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Box, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Typography } from '@mui/material';
+import Tooltip from '@mui/material/Tooltip';
 import AccountTree from '@mui/icons-material/AccountTree';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';

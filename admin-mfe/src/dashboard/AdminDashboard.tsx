@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Card, CardContent, CardHeader, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import CardHeader from '@mui/material/CardHeader';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { Link as RouterLink, useSearchParams } from 'react-router';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import DialogContentText from '@mui/material/DialogContentText';
 import { useDeleteProductMutation } from '@dentalmarket/store';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { useAdminToast } from '../categories/useAdminToast.js';

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Box, Button, FormHelperText, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import FormHelperText from '@mui/material/FormHelperText';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import Link from '@mui/icons-material/Link';
 import { useFormikContext } from 'formik';

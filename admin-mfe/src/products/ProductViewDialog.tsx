@@ -1,24 +1,10 @@
 import type { ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Grid,
-  Link,
-  List,
-  ListItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, Stack, Typography } from '@mui/material';
+import Grid from '@mui/material/Grid';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import { formatUsd, toCents, withHttps, type Product } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetProductQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
 import { ProductImage } from '@dentalmarket/ui';

@@ -1,4 +1,9 @@
-import { Accordion, AccordionDetails, AccordionSummary, Box, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { DmSettings } from '@dentalmarket/ui';
 import { readField, type SettingField, type SettingsGroup } from './settingsFields.js';

@@ -75,6 +75,31 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
     }
   });
 
+  it("gives a component only the admin bundle carries the theme's defaults: Minimal Animations turns its ripple off", async () => {
+    const context = await newContext(suite.browser, suite.app.url);
+    try {
+      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
+      assert.equal(login.status(), 200);
+      const page = await context.newPage();
+      await page.goto('/admin?tab=settings');
+      // Switch is not in the shared MUI facade: the admin remote bundles it (and its ButtonBase)
+      const ripples = page.locator('.MuiSwitch-root .MuiTouchRipple-root');
+      // MUI mounts a ripple on the first interaction: focus one switch, then another
+      await page.getByLabel('Show Cart Debugger').focus();
+      await page.getByLabel('Debug Alerts').focus();
+      await page.waitForFunction(() => document.querySelectorAll('.MuiSwitch-root .MuiTouchRipple-root').length > 0);
+      assert.ok((await ripples.count()) > 0, 'switches ripple by default');
+      await page.getByRole('button', { name: 'Performance Settings' }).click();
+      await page.getByLabel('Minimal Animations').check();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByLabel('Show Cart Debugger').focus();
+      // MuiButtonBase defaultProps { disableRipple: true } from the shell's theme, through the shared defaults context
+      await page.waitForFunction(() => document.querySelectorAll('.MuiSwitch-root .MuiTouchRipple-root').length === 0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('serves no source maps with the production bundles', async () => {
     const response = await fetch(`${suite.app.url}/remotes/storefront/remoteEntry.js`);
     const code = await response.text();

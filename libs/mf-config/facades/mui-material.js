@@ -1,10 +1,10 @@
 // What every build imports from '@mui/material', and all it shares (index.js aliases '@mui/material'
 // here). The barrel as a shared module would ship every component whether used or not; through this
-// file the shared module is only the components the apps use, each from its own path. A name missing
-// here fails the build (exportsPresence: 'error'): add it here, and deploy the shell with it.
-export { default as Accordion } from '@mui/material/Accordion';
-export { default as AccordionDetails } from '@mui/material/AccordionDetails';
-export { default as AccordionSummary } from '@mui/material/AccordionSummary';
+// file the shared module is only the components the shell and the storefront use (a shopper's first
+// page), each from its own path. Checkout and admin import the components only they use from the
+// component's own path ('@mui/material/Tooltip'), which their own bundle carries: the theme still
+// reaches them through Emotion's shared context. A name missing here fails the build
+// (exportsPresence: 'error'): import it by its path, or add it here and deploy the shell with it.
 export { default as Alert } from '@mui/material/Alert';
 export { default as AppBar } from '@mui/material/AppBar';
 export { default as Badge } from '@mui/material/Badge';
@@ -13,7 +13,6 @@ export { default as Button } from '@mui/material/Button';
 export { default as Card } from '@mui/material/Card';
 export { default as CardActions } from '@mui/material/CardActions';
 export { default as CardContent } from '@mui/material/CardContent';
-export { default as CardHeader } from '@mui/material/CardHeader';
 export { default as Chip } from '@mui/material/Chip';
 export { default as CircularProgress } from '@mui/material/CircularProgress';
 export { default as Collapse } from '@mui/material/Collapse';
@@ -22,14 +21,9 @@ export { default as CssBaseline } from '@mui/material/CssBaseline';
 export { default as Dialog } from '@mui/material/Dialog';
 export { default as DialogActions } from '@mui/material/DialogActions';
 export { default as DialogContent } from '@mui/material/DialogContent';
-export { default as DialogContentText } from '@mui/material/DialogContentText';
 export { default as DialogTitle } from '@mui/material/DialogTitle';
 export { default as Divider } from '@mui/material/Divider';
 export { default as Drawer } from '@mui/material/Drawer';
-export { default as Fab } from '@mui/material/Fab';
-export { default as FormControlLabel } from '@mui/material/FormControlLabel';
-export { default as FormHelperText } from '@mui/material/FormHelperText';
-export { default as Grid } from '@mui/material/Grid';
 export { default as IconButton } from '@mui/material/IconButton';
 export { default as InputAdornment } from '@mui/material/InputAdornment';
 export { default as Link } from '@mui/material/Link';
@@ -43,18 +37,12 @@ export { default as MenuItem } from '@mui/material/MenuItem';
 export { default as Paper } from '@mui/material/Paper';
 export { default as Skeleton } from '@mui/material/Skeleton';
 export { default as Stack } from '@mui/material/Stack';
-export { default as Switch } from '@mui/material/Switch';
 export { default as Tab } from '@mui/material/Tab';
-export { default as Table } from '@mui/material/Table';
-export { default as TableBody } from '@mui/material/TableBody';
-export { default as TableCell } from '@mui/material/TableCell';
-export { default as TableRow } from '@mui/material/TableRow';
 export { default as Tabs } from '@mui/material/Tabs';
 export { default as TextField } from '@mui/material/TextField';
 export { default as ToggleButton } from '@mui/material/ToggleButton';
 export { default as ToggleButtonGroup } from '@mui/material/ToggleButtonGroup';
 export { default as Toolbar } from '@mui/material/Toolbar';
-export { default as Tooltip } from '@mui/material/Tooltip';
 export { default as Typography } from '@mui/material/Typography';
 export { default as SvgIcon, createSvgIcon, svgIconClasses } from '@dentalmarket/unshared/mui-svg-icon';
 export { alpha, createTheme, styled, ThemeProvider, useTheme } from '@mui/material/styles';
