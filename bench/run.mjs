@@ -75,14 +75,17 @@ function treeRssMb(pid) {
     for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) (tree.add(child), (grew = true));
   }
   let kb = 0;
+  let pssKb = 0;
   for (const p of tree) {
     try {
       kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      // proportional set size: a page shared by n processes (PostgreSQL's shared buffers) counts 1/n in each
+      pssKb += Number(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+)/m)?.[1] ?? 0);
     } catch {
       // gone
     }
   }
-  return { mb: kb / 1024, processes: tree.size };
+  return { mb: kb / 1024, pssMb: pssKb / 1024, processes: tree.size };
 }
 
 async function waitReady(url, child, output, timeoutMs = 120_000) {
@@ -293,11 +296,11 @@ async function embeddedDefault(keepRunning) {
       for (const cell of CELLS) {
         const { total, capped } = await probe(`${app.url}${cell.route}`);
         const result = await measure(app, cell.route);
-        rows.push([`${cell.name} (${total}${capped ? '+' : ''} matching)`, f0(result.rps), f1(result.p50), f1(result.p95), f1(result.p99), result.errors, `${f0(result.rss.mb)} (${result.rss.processes} proc)`]);
+        rows.push([`${cell.name} (${total}${capped ? '+' : ''} matching)`, f0(result.rps), f1(result.p50), f1(result.p95), f1(result.p99), result.errors, `${f0(result.rss.mb)} / ${f0(result.rss.pssMb)} (${result.rss.processes} proc)`]);
         console.error(`  embedded ${cell.name}: ${f0(result.rps)} req/s p95 ${f1(result.p95)} ms`);
       }
-      table(['cell', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS MB, API + PostgreSQL'], rows);
-      out('RSS sums VmRSS over the API and its PostgreSQL processes, so shared buffers count once per process that touched them.');
+      table(['cell', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'RSS / PSS MB, API + PostgreSQL'], rows);
+      out('RSS sums VmRSS over the API and its PostgreSQL processes, so shared buffers count once per process that touched them; PSS (proportional set size) shares each such page among the processes using it: the memory the product really takes.');
       out();
     }
     await app.stop();

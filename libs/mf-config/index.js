@@ -13,7 +13,11 @@ const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rootManifest = require(path.join(repoRoot, 'package.json'));
 
-/** Packages every build shares as singletons (DESIGN.md). No deep MUI paths: that made things worse. */
+/**
+ * Packages every build shares as singletons (DESIGN.md). MUI components are not shared one path at
+ * a time (each would carry its own internals: that made things worse); the '@mui/material' facade
+ * shares the first pages' components, and one deep path, the defaults context, is shared on its own.
+ */
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
@@ -200,6 +204,7 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
         }),
         // every text asset precompressed once at build time (.br and .gz beside it): the server sends
         // the smallest encoding the browser accepts without compressing on each request
+        ...(isHost ? [new PreloadStartupScripts()] : []),
         ...(development ? [] : precompress()),
       ],
       devServer: {
@@ -236,6 +241,53 @@ function federationRuntimeConfig(remote, dirname, outputPath) {
     plugins: precompress(),
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * The shell's page names the scripts its start needs (<link rel="preload">): the bootstrap chunk and,
+ * for every shared module it consumes (and they consume in turn), the chunks of the shell's provided
+ * copy, which is the copy a page loads (every build has the same versions; 'loaded-first'). Read from
+ * the chunk graph: a provide-module's async block is its package. Without the links the browser
+ * learns of these scripts only once main.js has run. Lazy routes (import() in the app) are not followed.
+ */
+class PreloadStartupScripts {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadStartupScripts', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartupScripts', (data) => {
+        const { chunkGraph } = compilation;
+        const entry = compilation.entrypoints.get('main');
+        const entryModules = (entry?.chunks ?? []).flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]);
+        // share key -> the shell's provide-module of it
+        const provided = new Map(entryModules.filter((m) => m.type === 'provide-module').map((m) => [m._name, m]));
+        const files = new Set();
+        const seenGroups = new Set(entry ? [entry] : []);
+        const followBlocks = (module) => {
+          for (const block of module.blocks) {
+            const group = chunkGraph.getBlockChunkGroup(block);
+            if (group && !seenGroups.has(group)) visitGroup(group);
+          }
+        };
+        const visitGroup = (group) => {
+          seenGroups.add(group);
+          for (const chunk of group.chunks) {
+            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+              if (module.type !== 'consume-shared-module') continue;
+              const provider = provided.get(module.options.shareKey);
+              followBlocks(provider ?? module); // no provider of our own: the fallback is what loads
+            }
+          }
+        };
+        // index.ts's one import() is the bootstrap
+        for (const module of entryModules) if (module.type !== 'provide-module') followBlocks(module);
+        const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '/';
+        for (const file of [...files].sort()) {
+          data.headTags.push({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupScripts' }, attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` } });
+        }
+        return data;
+      });
+    });
+  }
 }
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;

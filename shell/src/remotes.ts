@@ -7,7 +7,10 @@ export type RemoteName = keyof RemotesManifest;
 let manifest: Promise<RemotesManifest> | null = null;
 const registered = new Set<RemoteName>();
 
-/** Remote URLs come from the backend at run time, so a remote deployed elsewhere needs only config. */
+/**
+ * Remote URLs come from the backend at run time, so a remote deployed elsewhere needs only config.
+ * index.ts asks once before anything else loads (see startManifestFetch); later calls share that answer.
+ */
 function fetchManifest(): Promise<RemotesManifest> {
   manifest ??= fetch('/api/mf-manifest', { headers: { Accept: 'application/json' }, cache: 'no-cache' })
     .then((response) => {
@@ -19,6 +22,15 @@ function fetchManifest(): Promise<RemotesManifest> {
       throw error;
     });
   return manifest;
+}
+
+/**
+ * Asks for the remotes' URLs at once, in parallel with the shared modules the bootstrap waits for,
+ * so the first page's remote can be fetched as soon as React starts. A failure is reported (and
+ * retried) where the remote is loaded, not here.
+ */
+export function startManifestFetch(): void {
+  fetchManifest().catch(() => undefined);
 }
 
 async function register(name: RemoteName, force: boolean): Promise<void> {
