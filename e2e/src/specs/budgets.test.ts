@@ -53,3 +53,36 @@ describe('JavaScript budgets per route (compressed, as a browser receives it)', 
     });
   }
 });
+
+describe("the shell's page preloads its start", () => {
+  it('names in <link rel="preload"> exactly the shell scripts /marketplace runs, and none it does not run', async () => {
+    const context = await newContext(suite.browser, suite.app.url, 1280, 800);
+    try {
+      const page = await context.newPage();
+      await page.goto('/marketplace');
+      await page.getByRole('heading', { name: 'Partner Products', exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const { preloaded, executed } = await page.evaluate(() => {
+        const idOf = (href: string) => new URL(href, location.href).pathname.slice(1).split('.')[0]!;
+        // every chunk webpack ran pushes [[its ids], modules] onto the build's JSONP array
+        const jsonp = (window as unknown as { webpackChunkdentalmarket_shell?: Array<[Array<string | number>]> }).webpackChunkdentalmarket_shell ?? [];
+        return {
+          preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => idOf(link.href)).sort(),
+          executed: [...new Set(jsonp.flatMap(([ids]) => ids.map(String)))].sort(),
+        };
+      });
+      assert.ok(preloaded.length > 5, `the page preloads its scripts, got ${preloaded.join(' ')}`);
+      assert.deepEqual(preloaded.filter((id) => !executed.includes(id)), [], 'a preloaded script the page never runs is wasted bandwidth');
+      // a chunk may hold several ids (webpack merges): compare by the files the page asked for
+      const unpreloaded = executed.filter((id) => !preloaded.includes(id));
+      const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      assert.deepEqual(
+        unpreloaded.filter((id) => files.some((file) => file === `/${id}` || file.startsWith(`/${id}.`))),
+        [],
+        'every shell script the start runs is preloaded',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
