@@ -1,6 +1,6 @@
 // An async boundary: shared singletons must be negotiated before any of them is imported. remotes.ts
-// imports no shared module, so the remotes' URLs can be asked for while they load.
-import { startManifestFetch } from './remotes.js';
+// imports no shared module, so the page's remote can be downloaded while they load.
+import { startEarlyDownloads } from './remotes.js';
 
-startManifestFetch();
+startEarlyDownloads(window.location.pathname);
 import('./bootstrap');

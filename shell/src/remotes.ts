@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesManifest } from '@dentalmarket/contracts';
 
 export type RemoteName = keyof RemotesManifest;
@@ -25,12 +25,18 @@ function fetchManifest(): Promise<RemotesManifest> {
 }
 
 /**
- * Asks for the remotes' URLs at once, in parallel with the shared modules the bootstrap waits for,
- * so the first page's remote can be fetched as soon as React starts. A failure is reported (and
- * retried) where the remote is loaded, not here.
+ * Before the bootstrap (index.ts): asks for the remotes' URLs and, for the page's own remote,
+ * downloads its manifest, entry and App code (without running them, and without its copies of the
+ * shared modules, which the shell provides) while the shell's scripts load. Failures are reported,
+ * and retried, where the remote is loaded (RemoteRoute), not here.
  */
-export function startManifestFetch(): void {
+export function startEarlyDownloads(pathname: string): void {
   fetchManifest().catch(() => undefined);
+  const name = remoteForPath(pathname);
+  if (!name) return;
+  register(name, false)
+    .then(() => preloadRemote([{ nameOrAlias: name, exposes: ['./App'], resourceCategory: 'sync', share: false, depsRemote: false }]))
+    .catch(() => undefined);
 }
 
 async function register(name: RemoteName, force: boolean): Promise<void> {
