@@ -28,6 +28,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(20) }).sessionSecret).toBe('x'.repeat(20));
   });
 
+  it('sizes the catalogue response cache in megabytes: 64 by default, 0 turns it off, anything else is refused', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).catalogueCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: dataDir, CATALOGUE_CACHE_MB: '0' }).catalogueCacheBytes).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir, CATALOGUE_CACHE_MB: '256' }).catalogueCacheBytes).toBe(256 * 1024 * 1024);
+    for (const bad of ['-1', '1.5', 'lots', '5000']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, CATALOGUE_CACHE_MB: bad })).toThrow(
+        'CATALOGUE_CACHE_MB must be a whole number of megabytes between 0 (off) and 4096',
+      );
+    }
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' })).toThrow(ConfigError);
     try {
