@@ -31,6 +31,9 @@ async function asAdmin<T>(fn: (page: Page, context: BrowserContext) => Promise<T
 const rowNames = (page: Page, list: string) => page.getByTestId(`${list}-row`).locator('p, h3, span').first().allInnerTexts();
 
 async function dragAbove(page: Page, moving: string, target: string) {
+  // a new row is the last one, which can sit partly below the window: a mouse pressed there
+  // reaches nothing, so bring it (and the row above it) into view first
+  await page.getByLabel(`Drag to reorder ${moving}`).scrollIntoViewIfNeeded();
   const from = await page.getByLabel(`Drag to reorder ${moving}`).boundingBox();
   const to = await page.getByLabel(`Drag to reorder ${target}`).boundingBox();
   assert.ok(from && to);
