@@ -14,15 +14,8 @@ if (!existsSync(module)) throw new Error(`${module} is missing: build the backen
 const q = await import(pathToFileURL(module).href);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BARE_POOL_SIZE ?? process.env.DB_POOL_SIZE ?? 10) });
 
-/** As the API's ProductsService.run: the page, then the capped count only when the page cannot tell. */
-async function paged({ page: pageSql, count }, { page, limit }) {
-  const { rows } = await pool.query(pageSql);
-  let total;
-  if (rows.length > 0 && rows.length < limit) total = (page - 1) * limit + rows.length;
-  else if (rows.length === 0 && page === 1) total = 0;
-  else total = (await pool.query(count)).rows[0].total;
-  return { rows, total: Math.min(total, q.TOTAL_CAP), totalCapped: total > q.TOTAL_CAP };
-}
+/** As the API's ProductsService: the page, then the capped count only when the page cannot tell. */
+const paged = (sql, page) => q.countedPage(sql, page, async (statement) => (await pool.query(statement)).rows);
 const NUMBERS = new Set(['categoryId', 'subcategoryId', 'limit', 'page']);
 const BOOLEANS = new Set(['featured', 'new', 'inStock']);
 function filterOf(params) {

@@ -6,6 +6,8 @@ import { DEFAULT_ARRAY_LIMIT, type Page, type PageQueryDto } from './dto/page-qu
 import { mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
 import { Product } from './product.entity.js';
 import {
+  countedPage,
+  type CountedRows,
   correctedSearchSql,
   featuredProductsSql,
   listProductsSql,
@@ -15,16 +17,9 @@ import {
   productsBySubcategorySql,
   productsByTypeSql,
   type ProductType,
-  TOTAL_CAP,
   WORD_SIMILARITY_THRESHOLD_SQL,
 } from './product-queries.js';
 import { SubcategoriesService } from './subcategories.service.js';
-
-interface CountedPage {
-  rows: ProductDto[];
-  total: number;
-  totalCapped: boolean;
-}
 
 @Injectable()
 export class ProductsService {
@@ -34,18 +29,10 @@ export class ProductsService {
     private readonly subcategories: SubcategoriesService,
   ) {}
 
-  /**
-   * The page, then the capped count only when the page cannot tell the total: a short non-empty
-   * page is the end of the list, so most searches and small categories cost one query.
-   */
-  private async run(sql: PagedSql, { limit, page }: PageParams): Promise<CountedPage> {
-    const rows: Product[] = await this.transactions.manager.query(sql.page.text, sql.page.values);
-    let total: number;
-    if (rows.length > 0 && rows.length < limit) total = (page - 1) * limit + rows.length;
-    else if (rows.length === 0 && page === 1) total = 0;
-    else total = ((await this.transactions.manager.query(sql.count.text, sql.count.values)) as { total: number }[])[0]!.total;
-    const totalCapped = total > TOTAL_CAP;
-    return { rows: rows.map(mapProduct), total: totalCapped ? TOTAL_CAP : total, totalCapped };
+  /** The page of products and its capped total (product-queries.ts countedPage). */
+  private async run(sql: PagedSql, page: PageParams): Promise<CountedRows<ProductDto>> {
+    const counted = await countedPage<Product>(sql, page, (statement) => this.transactions.manager.query(statement.text, statement.values));
+    return { ...counted, rows: counted.rows.map(mapProduct) };
   }
 
   /** SPEC §3 product filter, paginated. Unknown slugs simply match nothing here. */
