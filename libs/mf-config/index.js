@@ -156,7 +156,7 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         alias: {
-          ...Object.fromEntries(Object.entries(FACADES).map(([name, file]) => [`${name}$`, file])),
+          ...Object.fromEntries(Object.entries(FACADES).map(([pkg, file]) => [`${pkg}$`, file])),
           '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js'),
           ...unsharedPackages(),
         },
@@ -173,9 +173,7 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
           { test: /\.(png|svg|jpe?g|gif|webp)$/i, type: 'asset/resource' },
         ],
       },
-      optimization: {
-        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
-      },
+      optimization: { minimizer: minimizer() },
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({
@@ -202,9 +200,9 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
           chunks: ['main'],
           runtimeScript: externalRuntime ? FEDERATION_RUNTIME_FILE : undefined,
         }),
+        ...(isHost ? [new PreloadStartupScripts()] : []),
         // every text asset precompressed once at build time (.br and .gz beside it): the server sends
         // the smallest encoding the browser accepts without compressing on each request
-        ...(isHost ? [new PreloadStartupScripts()] : []),
         ...(development ? [] : precompress()),
       ],
       devServer: {
@@ -236,7 +234,7 @@ function federationRuntimeConfig(remote, dirname, outputPath) {
     devtool: false,
     output: { path: outputPath, filename: '[name].js', clean: false },
     resolve: { extensions: ['.js', '.mjs'] },
-    optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
+    optimization: { minimizer: minimizer() },
     performance: { hints: false },
     plugins: precompress(),
     stats: 'errors-warnings',
@@ -289,6 +287,9 @@ class PreloadStartupScripts {
     });
   }
 }
+
+/** Production JavaScript is minified by SWC, in the apps' builds and in the runtime's alike. */
+const minimizer = () => [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })];
 
 const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 

@@ -9,7 +9,7 @@ const registered = new Set<RemoteName>();
 
 /**
  * Remote URLs come from the backend at run time, so a remote deployed elsewhere needs only config.
- * index.ts asks once before anything else loads (see startManifestFetch); later calls share that answer.
+ * index.ts asks once before anything else loads (startEarlyDownloads); later calls share that answer.
  */
 function fetchManifest(): Promise<RemotesManifest> {
   manifest ??= fetch('/api/mf-manifest', { headers: { Accept: 'application/json' }, cache: 'no-cache' })
@@ -58,8 +58,9 @@ export function remoteForPath(pathname: string): RemoteName | null {
 }
 
 /**
- * Starts downloading the current route's remote while React renders the shell and asks /api/me,
- * instead of after: the first page no longer waits for the manifest and remote entry in series.
+ * Starts loading the current route's remote (its files already downloading since index.ts) as soon
+ * as the shared modules are in, while React renders the shell and asks /api/me, instead of when
+ * its route first renders.
  */
 export function preloadRouteRemote(pathname: string): void {
   const name = remoteForPath(pathname);
