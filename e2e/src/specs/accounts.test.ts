@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { newContext } from '../browser.js';
+import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -120,8 +120,7 @@ describe('the /auth screen', () => {
 describe('session expiry', () => {
   it('shows Session Expired once and lands on /auth when a session-handled call meets a 401', async () => {
     await withPage(async (page, context) => {
-      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
-      assert.equal(login.status(), 200);
+      await signIn(context);
       const logs: string[] = [];
       page.on('console', (message) => logs.push(message.text()));
       await page.goto('/marketplace');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { newContext } from '../browser.js';
+import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -18,8 +18,7 @@ const PNG = Buffer.from(
 /** An admin's browser: signed in through the API, so each journey starts where an admin would. */
 async function asAdmin<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, 1366, 900);
-  const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
-  assert.equal(login.status(), 200);
+  await signIn(context);
   const page = await context.newPage();
   try {
     return await fn(page, context);

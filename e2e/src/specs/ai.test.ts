@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot, startApp, type RunningApp } from '../app.js';
-import { launchBrowser, newContext } from '../browser.js';
+import { launchBrowser, newContext, signIn } from '../browser.js';
 
 /**
  * A local server speaking the OpenAI chat-completions protocol (the third-party service this
@@ -69,7 +69,7 @@ after(async () => {
 
 async function asAdmin(fn: (page: Page) => Promise<void>) {
   const context = await newContext(browser, app.url, 1366, 900);
-  assert.equal((await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } })).status(), 200);
+  await signIn(context);
   const page = await context.newPage();
   try {
     await fn(page);

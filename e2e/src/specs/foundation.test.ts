@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startApp } from '../app.js';
-import { newContext } from '../browser.js';
+import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -167,8 +167,7 @@ describe('each remote runs standalone for its team', () => {
 describe('the admin remote', () => {
   it('loads for an admin, with the same single React and store as the other remotes', async () => {
     await withPage(async (page, context) => {
-      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
-      assert.equal(login.status(), 200);
+      await signIn(context);
       await page.goto('/marketplace?type=equipment');
       await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
       await page.getByRole('link', { name: 'Admin Panel' }).click();
@@ -185,8 +184,7 @@ describe('the admin remote', () => {
 
   it('sends a signed-in customer from /admin to / without downloading the admin remote', async () => {
     await withPage(async (page, context) => {
-      const login = await context.request.post('/api/login', { data: { username: 'dr.smith', password: 'DentalDemo!2026' } });
-      assert.equal(login.status(), 200);
+      await signIn(context, DEMO_CUSTOMER);
       const requested: string[] = [];
       page.on('request', (request) => requested.push(request.url()));
       await page.goto('/admin');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '../app.js';
-import { newContext } from '../browser.js';
+import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -78,7 +78,7 @@ describe('browsing the marketplace', () => {
     const { category } = await firstCategory('service');
     const context = await newContext(suite.browser, suite.app.url);
     try {
-      await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
+      await signIn(context);
       const created = await context.request.post('/api/admin/subcategories', {
         headers: { Origin: suite.app.url },
         data: { name: 'Coming Next Season', description: 'Nothing here yet', category_id: category.id },

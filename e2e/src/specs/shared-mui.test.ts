@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newContext } from '../browser.js';
+import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -65,8 +65,7 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
   it('loads the session on the admin remote standalone page, so an admin sees the dashboard there', async () => {
     const context = await newContext(suite.browser, suite.app.url);
     try {
-      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
-      assert.equal(login.status(), 200);
+      await signIn(context);
       const page = await context.newPage();
       await page.goto('/remotes/admin/index.html');
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -78,8 +77,7 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
   it("gives a component only the admin bundle carries the theme's defaults: Minimal Animations turns its ripple off", async () => {
     const context = await newContext(suite.browser, suite.app.url);
     try {
-      const login = await context.request.post('/api/login', { data: { username: 'admin', password: 'DentalAdmin!2026' } });
-      assert.equal(login.status(), 200);
+      await signIn(context);
       const page = await context.newPage();
       await page.goto('/admin?tab=settings');
       // Switch is not in the shared MUI facade: the admin remote bundles it (and its ButtonBase)
