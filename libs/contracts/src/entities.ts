@@ -175,3 +175,18 @@ export interface BatchGenerationResult {
   failures: { productName: string; message: string }[];
 }
 
+
+/** GET /api/admin/categories/:id/usage: what deleting the category would touch. */
+export interface CategoryUsage {
+  product_count: number;
+  subcategory_count: number;
+}
+
+/** GET /api/admin/gemini/status: whether AI generation can run, and why not. */
+export interface AiStatus {
+  configured: boolean;
+  /** e.g. "gemini", "openai"; null when none is configured */
+  provider: string | null;
+  /** A sentence for the admin when not configured, e.g. "AI generation is not set up: ..."; null otherwise */
+  message: string | null;
+}
