@@ -14,6 +14,7 @@ import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductDetailModal } from './components/ProductDetailModal.js';
 import { ProductListing } from './components/ProductListing.js';
 import type { ListingLayout } from './components/ProductGrid.js';
+import { useProductParam } from './useProductParam.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
 const TYPE_ORDER: ProductType[] = ['equipment', 'service', 'affiliate'];
@@ -29,8 +30,8 @@ function Empty({ children, action }: { children: string; action?: React.ReactNod
 
 /**
  * The marketplace (SPEC §2): ?type= (default affiliate), ?category= and ?subcategory= slugs and
- * ?product= (the detail modal) kept in the address bar, each change a history entry, so Back and
- * Forward restore the view without a page load.
+ * ?product= (the detail modal, see useProductParam) kept in the address bar, each change a history
+ * entry, so Back and Forward restore the view without a page load.
  */
 export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
@@ -47,6 +48,7 @@ export function MarketplacePage() {
   const { data: subcategories } = useGetSubcategoriesQuery(category?.id ?? 0, { skip: !category });
   const subcategory = subcategories?.find((s) => s.slug === selection.subcategory);
   const openEditor = useProductEditor(); // admins only
+  const productModal = useProductParam();
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -63,7 +65,7 @@ export function MarketplacePage() {
     update({ category: next.category, subcategory: next.subcategory });
     setDrawerOpen(false);
   };
-  const viewDetails = { onViewDetails: (product: { slug: string }) => update({ product: product.slug }), layout };
+  const viewDetails = { onViewDetails: (product: { slug: string }) => productModal.open(product.slug), layout };
 
   const sidebar = <CategorySidebar type={type} selection={selection} onSelect={select} onSearch={setSearch} />;
 
@@ -165,7 +167,7 @@ export function MarketplacePage() {
       <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 320, p: 1 } } }}>
         {sidebar}
       </Drawer>
-      <ProductDetailModal slug={params.get('product')} onClose={() => update({ product: null })} />
+      <ProductDetailModal slug={productModal.slug} onClose={productModal.close} />
     </Box>
   );
 }
