@@ -65,9 +65,68 @@ export function MarketplacePage() {
     update({ category: next.category, subcategory: next.subcategory });
     setDrawerOpen(false);
   };
-  const viewDetails = { onViewDetails: (product: { slug: string }) => productModal.open(product.slug), layout };
+  // cards follow the page's h1 (and the sidebar's h2) as h2s
+  const viewDetails = { onViewDetails: (product: { slug: string }) => productModal.open(product.slug), layout, headingLevel: 'h2' as const };
 
   const sidebar = <CategorySidebar type={type} selection={selection} onSelect={select} onSearch={setSearch} />;
+
+  const header = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
+      <Box>
+        {category ? (
+          <Typography variant="h2" component="h1" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+            {category.name}
+            {subcategory && (
+              <>
+                <ChevronRight aria-label="in" sx={{ mx: 0.5 }} />
+                {subcategory.name}
+              </>
+            )}
+          </Typography>
+        ) : (
+          <Typography variant="h2" component="h1">
+            {heading}
+          </Typography>
+        )}
+        {type === 'affiliate' && (
+          <Typography variant="body2" color="text.secondary">
+            From trusted partners. DentalMarket earns a commission on purchases made through these links.
+          </Typography>
+        )}
+      </Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {openEditor && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => openEditor({ preset: { productType: type, categoryId: category?.id, subcategoryId: subcategory?.id } })}
+          >
+            Add New Product
+          </Button>
+        )}
+        {phone && (
+          <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
+            Categories
+          </Button>
+        )}
+        <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
+          <ToggleButton value="grid" aria-label="Grid view">
+            <GridView fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="list" aria-label="List view">
+            <ViewList fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
+          {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
+            <ToggleButton key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+    </Box>
+  );
 
   let listing: React.ReactNode;
   if (search) {
@@ -92,62 +151,7 @@ export function MarketplacePage() {
 
   return (
     <Box>
-      <MarketplaceLayout sidebar={phone ? undefined : sidebar}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
-          <Box>
-            {category ? (
-              <Typography variant="h2" component="h1" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-                {category.name}
-                {subcategory && (
-                  <>
-                    <ChevronRight aria-label="in" sx={{ mx: 0.5 }} />
-                    {subcategory.name}
-                  </>
-                )}
-              </Typography>
-            ) : (
-              <Typography variant="h2" component="h1">
-                {heading}
-              </Typography>
-            )}
-            {type === 'affiliate' && (
-              <Typography variant="body2" color="text.secondary">
-                From trusted partners. DentalMarket earns a commission on purchases made through these links.
-              </Typography>
-            )}
-          </Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            {openEditor && (
-              <Button
-                variant="contained"
-                startIcon={<Add />}
-                onClick={() => openEditor({ preset: { productType: type, categoryId: category?.id, subcategoryId: subcategory?.id } })}
-              >
-                Add New Product
-              </Button>
-            )}
-            {phone && (
-              <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
-                Categories
-              </Button>
-            )}
-            <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
-              <ToggleButton value="grid" aria-label="Grid view">
-                <GridView fontSize="small" />
-              </ToggleButton>
-              <ToggleButton value="list" aria-label="List view">
-                <ViewList fontSize="small" />
-              </ToggleButton>
-            </ToggleButtonGroup>
-            <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
-              {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
-                <ToggleButton key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Stack>
-        </Box>
+      <MarketplaceLayout header={header} sidebar={phone ? undefined : sidebar}>
         {category && !search && (subcategories?.length ?? 0) > 0 && (
           <Box sx={{ mb: 3 }} role="group" aria-label="Browse by subcategory">
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -164,7 +168,7 @@ export function MarketplacePage() {
         )}
         {listing}
       </MarketplaceLayout>
-      <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 320, p: 1 } } }}>
+      <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Categories', sx: { width: 320, maxWidth: '85vw', p: 1 } } }}>
         {sidebar}
       </Drawer>
       <ProductDetailModal slug={productModal.slug} onClose={productModal.close} />

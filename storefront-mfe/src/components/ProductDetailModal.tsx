@@ -79,7 +79,8 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
   return (
     <Dialog open={Boolean(slug)} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} transitionDuration={{ enter: 225, exit: TIMINGS.modalCloseMs }} aria-labelledby="product-modal-title">
       <DialogTitle id="product-modal-title">{shown?.name ?? (isError ? 'Product not found' : 'Loading product…')}</DialogTitle>
-      <DialogContent dividers>
+      {/* it scrolls (the whole page on a phone): reachable and named for the keyboard */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label="Product details">
         {isError && <Alert severity="warning">This product could not be found. It may have been removed.</Alert>}
         {!shown && !isError && isFetching && <Skeleton variant="rectangular" height={280} />}
         {shown && price && (
