@@ -32,7 +32,7 @@ export default function CartDebugger() {
       <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.fab, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
         {open && (
           <Paper elevation={8} role="region" aria-label="Cart debugger" sx={{ width: 320, maxHeight: '60vh', overflow: 'auto', p: 2 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
               Cart debugger
             </Typography>
             <Typography variant="body2" data-testid="cart-debugger-count">
