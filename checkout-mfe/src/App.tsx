@@ -1,15 +1,15 @@
 import React, { useState } from 'react';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
 import { CHECKOUT } from '@dentalmarket/contracts';
-import { cartActions, selectCartCount, useAppDispatch, useAppSelector } from '@dentalmarket/store';
+import { cartActions, cartChangeMessage, selectCartCount, useAppDispatch, useAppSelector, useCartRecheck } from '@dentalmarket/store';
 import { BackToMarketplaceButton, registerMuiInstance, registerReactInstance, toastMessage } from '@dentalmarket/ui';
 import { CheckoutForm } from './form/CheckoutForm.js';
 import type { CheckoutValues } from './form/checkoutSchema.js';
+import { OrderCompleted } from './OrderCompleted.js';
 import { OrderSummary } from './OrderSummary.js';
 
 registerReactInstance(React);
@@ -32,24 +32,6 @@ function EmptyCart() {
   );
 }
 
-function OrderCompleted() {
-  return (
-    <Box sx={{ textAlign: 'center', py: 10 }} role="status">
-      <CheckCircleOutline sx={{ fontSize: 64, color: 'success.main', mb: 2 }} />
-      <Typography variant="h2" component="h1" gutterBottom>
-        Order Completed!
-      </Typography>
-      <Typography color="text.secondary">Thank you for your order. It will be processed shortly.</Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        A confirmation email has been sent to you.
-      </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
-        Return to Marketplace
-      </Button>
-    </Box>
-  );
-}
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -63,6 +45,14 @@ export default function CheckoutApp() {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const [completed, setCompleted] = useState(false);
+  // the lines are checked against the catalogue before anyone pays for a deleted product or an old price
+  useCartRecheck({
+    skip: completed,
+    onChanged: (changes) => {
+      const { title, description } = cartChangeMessage(changes);
+      enqueueSnackbar(toastMessage(title, description), { variant: 'warning' });
+    },
+  });
 
   const placeOrder = async (_values: CheckoutValues, { resetForm }: FormikHelpers<CheckoutValues>) => {
     await wait(CHECKOUT.processingDelayMs);
@@ -80,7 +70,8 @@ export default function CheckoutApp() {
       <Typography variant="h2" component="h1" sx={{ mb: 3 }}>
         Checkout
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
+      {/* minmax(0, …): a long product name wraps in the summary instead of widening the page or squeezing the form */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <CheckoutForm onSubmit={placeOrder} />
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <OrderSummary />

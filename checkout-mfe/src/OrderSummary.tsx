@@ -28,7 +28,10 @@ export function OrderSummary() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {count} {count === 1 ? 'item' : 'items'} in your cart
         </Typography>
-        <CartLines />
+        {/* CartLines keeps a name on one line (the drawer's choice); here a name wraps to two lines, then ends in an ellipsis */}
+        <Box sx={{ '& li [title]': { whiteSpace: 'normal', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' } }}>
+          <CartLines />
+        </Box>
         <Divider sx={{ my: 2 }} />
         <Row label="Subtotal" value={formatUsd(totals.subtotal)} />
         <Row label="Shipping" value={formatUsd(totals.shipping)} />

@@ -1,10 +1,11 @@
 import { Box, Button, Card, CardActions, CardContent, Paper, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PRODUCT_TYPE_HEADINGS, type Product, type ProductType } from '@dentalmarket/contracts';
 import { useGetFeaturedProductsQuery, useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
 import { ProductDetailModal } from './components/ProductDetailModal.js';
 import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid.js';
+import { useProductParam } from './useProductParam.js';
 
 const SECTIONS: Array<{ type: ProductType; text: string }> = [
   { type: 'equipment', text: 'Treatment units, imaging, sterilization, handpieces and lab equipment, delivered and installed.' },
@@ -26,16 +27,10 @@ function Section({ title, products, loading, onViewDetails }: { title: string; p
 
 /** Home `/`: hero, featured and new products, and a way into each product type. */
 export function HomePage() {
-  const [params, setParams] = useSearchParams();
+  const productModal = useProductParam();
   const featured = useGetFeaturedProductsQuery({ limit: 8 });
   const fresh = useGetProductPagesInfiniteQuery({ new: true, sort: 'newest', limit: 8 });
-  const setProduct = (slug: string | null) => {
-    const next = new URLSearchParams(params);
-    if (slug) next.set('product', slug);
-    else next.delete('product');
-    setParams(next, { preventScrollReset: true });
-  };
-  const view = (product: Product) => setProduct(product.slug);
+  const view = (product: Product) => productModal.open(product.slug);
 
   return (
     <Box>
@@ -71,7 +66,7 @@ export function HomePage() {
 
       <Section title="Featured products" products={featured.data} loading={featured.isLoading} onViewDetails={view} />
       <Section title="New products" products={fresh.data?.pages[0]?.products} loading={fresh.isLoading} onViewDetails={view} />
-      <ProductDetailModal slug={params.get('product')} onClose={() => setProduct(null)} />
+      <ProductDetailModal slug={productModal.slug} onClose={productModal.close} />
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { MarketplaceLayout } from './components/MarketplaceLayout.js';
 import { ProductDetailModal } from './components/ProductDetailModal.js';
 import { ProductListing } from './components/ProductListing.js';
 import type { ListingLayout } from './components/ProductGrid.js';
+import { useProductParam } from './useProductParam.js';
 
 const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
 const TYPE_ORDER: ProductType[] = ['equipment', 'service', 'affiliate'];
@@ -29,8 +30,8 @@ function Empty({ children, action }: { children: string; action?: React.ReactNod
 
 /**
  * The marketplace (SPEC §2): ?type= (default affiliate), ?category= and ?subcategory= slugs and
- * ?product= (the detail modal) kept in the address bar, each change a history entry, so Back and
- * Forward restore the view without a page load.
+ * ?product= (the detail modal, see useProductParam) kept in the address bar, each change a history
+ * entry, so Back and Forward restore the view without a page load.
  */
 export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
@@ -47,6 +48,7 @@ export function MarketplacePage() {
   const { data: subcategories } = useGetSubcategoriesQuery(category?.id ?? 0, { skip: !category });
   const subcategory = subcategories?.find((s) => s.slug === selection.subcategory);
   const openEditor = useProductEditor(); // admins only
+  const productModal = useProductParam();
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -63,9 +65,68 @@ export function MarketplacePage() {
     update({ category: next.category, subcategory: next.subcategory });
     setDrawerOpen(false);
   };
-  const viewDetails = { onViewDetails: (product: { slug: string }) => update({ product: product.slug }), layout };
+  // cards follow the page's h1 (and the sidebar's h2) as h2s
+  const viewDetails = { onViewDetails: (product: { slug: string }) => productModal.open(product.slug), layout, headingLevel: 'h2' as const };
 
   const sidebar = <CategorySidebar type={type} selection={selection} onSelect={select} onSearch={setSearch} />;
+
+  const header = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
+      <Box>
+        {category ? (
+          <Typography variant="h2" component="h1" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
+            {category.name}
+            {subcategory && (
+              <>
+                <ChevronRight aria-label="in" sx={{ mx: 0.5 }} />
+                {subcategory.name}
+              </>
+            )}
+          </Typography>
+        ) : (
+          <Typography variant="h2" component="h1">
+            {heading}
+          </Typography>
+        )}
+        {type === 'affiliate' && (
+          <Typography variant="body2" color="text.secondary">
+            From trusted partners. DentalMarket earns a commission on purchases made through these links.
+          </Typography>
+        )}
+      </Box>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {openEditor && (
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => openEditor({ preset: { productType: type, categoryId: category?.id, subcategoryId: subcategory?.id } })}
+          >
+            Add New Product
+          </Button>
+        )}
+        {phone && (
+          <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
+            Categories
+          </Button>
+        )}
+        <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
+          <ToggleButton value="grid" aria-label="Grid view">
+            <GridView fontSize="small" />
+          </ToggleButton>
+          <ToggleButton value="list" aria-label="List view">
+            <ViewList fontSize="small" />
+          </ToggleButton>
+        </ToggleButtonGroup>
+        <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
+          {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
+            <ToggleButton key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Stack>
+    </Box>
+  );
 
   let listing: React.ReactNode;
   if (search) {
@@ -90,62 +151,7 @@ export function MarketplacePage() {
 
   return (
     <Box>
-      <MarketplaceLayout sidebar={phone ? undefined : sidebar}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
-          <Box>
-            {category ? (
-              <Typography variant="h2" component="h1" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap' }}>
-                {category.name}
-                {subcategory && (
-                  <>
-                    <ChevronRight aria-label="in" sx={{ mx: 0.5 }} />
-                    {subcategory.name}
-                  </>
-                )}
-              </Typography>
-            ) : (
-              <Typography variant="h2" component="h1">
-                {heading}
-              </Typography>
-            )}
-            {type === 'affiliate' && (
-              <Typography variant="body2" color="text.secondary">
-                From trusted partners. DentalMarket earns a commission on purchases made through these links.
-              </Typography>
-            )}
-          </Box>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            {openEditor && (
-              <Button
-                variant="contained"
-                startIcon={<Add />}
-                onClick={() => openEditor({ preset: { productType: type, categoryId: category?.id, subcategoryId: subcategory?.id } })}
-              >
-                Add New Product
-              </Button>
-            )}
-            {phone && (
-              <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
-                Categories
-              </Button>
-            )}
-            <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
-              <ToggleButton value="grid" aria-label="Grid view">
-                <GridView fontSize="small" />
-              </ToggleButton>
-              <ToggleButton value="list" aria-label="List view">
-                <ViewList fontSize="small" />
-              </ToggleButton>
-            </ToggleButtonGroup>
-            <ToggleButtonGroup exclusive size="small" color="primary" value={type} onChange={(_e, next: ProductType | null) => selectType(next)} aria-label="Product type">
-              {TYPE_ORDER.filter((t) => PRODUCT_TYPES.includes(t)).map((t) => (
-                <ToggleButton key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
-          </Stack>
-        </Box>
+      <MarketplaceLayout header={header} sidebar={phone ? undefined : sidebar}>
         {category && !search && (subcategories?.length ?? 0) > 0 && (
           <Box sx={{ mb: 3 }} role="group" aria-label="Browse by subcategory">
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -162,10 +168,10 @@ export function MarketplacePage() {
         )}
         {listing}
       </MarketplaceLayout>
-      <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { sx: { width: 320, p: 1 } } }}>
+      <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Categories', sx: { width: 320, maxWidth: '85vw', p: 1 } } }}>
         {sidebar}
       </Drawer>
-      <ProductDetailModal slug={params.get('product')} onClose={() => update({ product: null })} />
+      <ProductDetailModal slug={productModal.slug} onClose={productModal.close} />
     </Box>
   );
 }

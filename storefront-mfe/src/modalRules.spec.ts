@@ -1,4 +1,4 @@
-import { featureList, modalPriceLine, specRows } from './modalRules.js';
+import { featureList, modalPriceLine, specLabel, specRows } from './modalRules.js';
 
 describe('SPEC §9 price in the product modal', () => {
   it.each([
@@ -29,12 +29,25 @@ describe('SPEC §2 features as a list, a text or an object', () => {
 
 describe('specifications', () => {
   it('puts dimensions and power first and keeps every other value', () => {
-    expect(specRows({ Weight: '12 kg', power: '220 V', Dimensions: '60 × 40 cm' })).toEqual({
-      highlighted: [
-        { key: 'dimensions', label: 'Dimensions', value: '60 × 40 cm' },
-        { key: 'power', label: 'Power', value: '220 V' },
-      ],
-      rows: [{ name: 'Weight', value: '12 kg' }],
-    });
+    expect(specRows({ Weight: '12 kg', power: '220 V', Dimensions: '60 × 40 cm', typical_downtime: '1 day' })).toEqual([
+      { label: 'Dimensions', value: '60 × 40 cm', highlighted: true },
+      { label: 'Power', value: '220 V', highlighted: true },
+      { label: 'Weight', value: '12 kg', highlighted: false },
+      { label: 'Typical downtime', value: '1 day', highlighted: false },
+    ]);
+  });
+
+  it.each([
+    ['typical_downtime', 'Typical downtime'],
+    ['patient_capacity', 'Patient capacity'],
+    ['maxLoad', 'Max load'],
+    ['height-range', 'Height range'],
+    ['cpd', 'CPD'],
+    ['weight', 'Weight'],
+    ['Chair Width', 'Chair Width'],
+    ['max_power_W', 'Max power W'],
+    ['iso_class', 'ISO class'],
+  ])('labels the key %j as %j', (key, label) => {
+    expect(specLabel(key)).toBe(label);
   });
 });

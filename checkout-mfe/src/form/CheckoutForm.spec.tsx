@@ -66,6 +66,20 @@ describe('the checkout form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('focuses the first invalid field after a refused submit, in page order', async () => {
+    render(<CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Full Name')));
+    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Dr. Jane Smith' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'jane@example.com' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Address')));
+  });
+
   it('shows a message on blur, keeps card digits only and formats MM/YY as typed, and masks the CVC', async () => {
     render(<CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
     const name = screen.getByLabelText('Full Name');

@@ -1,7 +1,12 @@
+import { useRef } from 'react';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { FormikTextField } from '@dentalmarket/ui/forms';
 import { checkoutSchema, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
+import { FocusFirstError } from './FocusFirstError.js';
+
+/** Two columns from `sm` up; minmax(0, …) so a long value never widens the form past its column. */
+const fieldGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
 
 /** Digits only, as a card number or CVC is typed (spaces and dashes dropped). */
 const digitsOnly = (max: number) => (value: string) => value.replace(/\D/g, '').slice(0, max);
@@ -18,13 +23,15 @@ const expiry = (value: string) => {
  * they are cleared after the order completes.
  */
 export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, helpers: FormikHelpers<CheckoutValues>) => Promise<void> }) {
+  const fields = useRef<HTMLDivElement>(null);
   return (
     <Formik initialValues={initialCheckoutValues} validationSchema={checkoutSchema} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Checkout" autoComplete="on">
-          <Box sx={{ display: 'grid', gap: 3 }}>
+          <FocusFirstError within={fields} />
+          <Box ref={fields} sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
             <Card component="section" aria-labelledby="shipping-heading">
-              <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <CardContent sx={fieldGrid}>
                 <Typography id="shipping-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>
                   Shipping Information
                 </Typography>
@@ -37,7 +44,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
               </CardContent>
             </Card>
             <Card component="section" aria-labelledby="payment-heading">
-              <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <CardContent sx={fieldGrid}>
                 <Typography id="payment-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>
                   Payment Information
                 </Typography>

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { CART_MAX_QUANTITY, multiplyCents, normalisePrice, toCents, wholeQuantity, type CartItem, type CartProductInput } from '@dentalmarket/contracts';
+import { reconcileLines, type CatalogueLine } from './cartReconcile.js';
 
 export interface CartState {
   items: CartItem[];
@@ -68,6 +69,17 @@ export const cartSlice = createSlice({
     },
     clearCart(state) {
       state.items = [];
+    },
+    /**
+     * The catalogue's answer for the cart's ids (see `useCartRecheck`): drops lines whose product
+     * no longer exists and refreshes the others' name, price and image. `reconcileLines` with the
+     * same arguments says what this changes.
+     */
+    reconcileCart: {
+      reducer(state, action: PayloadAction<{ products: CatalogueLine[]; askedIds: number[] }>) {
+        state.items = reconcileLines(state.items, action.payload.products, action.payload.askedIds).items;
+      },
+      prepare: (products: CatalogueLine[], askedIds: number[]) => ({ payload: { products, askedIds } }),
     },
   },
   selectors: {

@@ -39,6 +39,16 @@ export const catalogApi = api.injectEndpoints({
       query: (idOrSlug) => `/products/${encodeURIComponent(idOrSlug)}`,
       providesTags: (result) => (result ? [{ type: 'Product' as const, id: result.id }] : []),
     }),
+    /**
+     * GET /api/products?ids=1,2,3: the products of up to 100 ids in one answer (the cart's re-check);
+     * an id without a product is simply absent. Ids are asked for as given, so callers sort them
+     * to share the cache.
+     */
+    getProductsByIds: build.query<Product[], number[]>({
+      query: (ids) => `/products?ids=${ids.join(',')}`,
+      transformResponse: (response: ProductListResponse) => response.products,
+      providesTags: (result) => [{ type: 'Product' as const, id: 'LIST' }, ...(result ?? []).map((product) => ({ type: 'Product' as const, id: product.id }))],
+    }),
     getProductsByType: build.query<Product[], ProductType>({
       query: (type) => `/products/by-type/${encodeURIComponent(type)}`,
       providesTags: (result) => [
@@ -107,5 +117,5 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery, useGetFeaturedProductsQuery } = catalogApi;
+export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductsByIdsQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery, useGetFeaturedProductsQuery } = catalogApi;
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -13,6 +13,8 @@ export {
   type CartState,
   type AddToCartPayload,
 } from './cartSlice.js';
+export { reconcileLines, cartChangeMessage, type CartChange, type CatalogueLine } from './cartReconcile.js';
+export { useCartRecheck, CART_RECHECK_MAX_IDS, type CartRecheckOptions } from './useCartRecheck.js';
 export {
   sessionSlice,
   initialSessionState,
@@ -30,6 +32,7 @@ export {
   sessionApi,
   useGetCategoriesQuery,
   useGetProductsByTypeQuery,
+  useGetProductsByIdsQuery,
   useGetProductPagesInfiniteQuery,
   useGetProductQuery,
   useGetSubcategoriesQuery,

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { Category, Subcategory } from '@dentalmarket/contracts';
 import { catalogApi, makeStore } from '@dentalmarket/store';
@@ -55,6 +55,13 @@ describe('SPEC §2 category sidebar', () => {
     await screen.findByRole('button', { name: 'Stools' }); // selecting expands it
     fireEvent.click(screen.getByRole('button', { name: 'Stools' }));
     expect(onSelect).toHaveBeenLastCalledWith({ category: 'dental-chairs', subcategory: 'stools' });
+  });
+
+  it('holds each subcategory in a list item of its list', async () => {
+    await renderSidebar([chairs, imaging], { category: 'dental-chairs', subcategory: null });
+    const list = await screen.findByRole('list', { name: 'Dental Chairs subcategories' });
+    expect([...list.children].map((child) => child.tagName)).toEqual(['LI']);
+    expect(within(list).getByRole('listitem').textContent).toBe('Stools');
   });
 
   it('offers Clear when something is selected', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Chip, Collapse, IconButton, InputAdornment, List, ListItemButton, ListItemText, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Collapse, IconButton, InputAdornment, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, TextField, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Search from '@mui/icons-material/Search';
@@ -44,9 +44,11 @@ function Subcategories({ category, selected, onSelect, register }: { category: C
   return (
     <List dense disablePadding aria-label={`${category.name} subcategories`}>
       {(data ?? []).map((sub) => (
-        <ListItemButton key={sub.id} ref={(node) => register(node, `s:${sub.slug}`)} selected={selected === sub.slug} onClick={() => onSelect(sub.slug)} sx={{ pl: 4 }}>
-          <ListItemText primary={sub.name} />
-        </ListItemButton>
+        <ListItem key={sub.id} disablePadding>
+          <ListItemButton ref={(node) => register(node, `s:${sub.slug}`)} selected={selected === sub.slug} onClick={() => onSelect(sub.slug)} sx={{ pl: 4 }}>
+            <ListItemText primary={sub.name} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

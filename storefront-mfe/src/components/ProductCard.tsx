@@ -11,7 +11,17 @@ import { useAddToCart } from '../useAddToCart.js';
 
 const TYPE_CHIPS: Record<Product['product_type'], string> = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner' };
 
-export function ProductCard({ product, onViewDetails, layout = 'grid' }: { product: Product; onViewDetails?: (product: Product) => void; layout?: 'grid' | 'list' }) {
+export function ProductCard({
+  product,
+  onViewDetails,
+  layout = 'grid',
+  headingLevel = 'h3',
+}: {
+  product: Product;
+  onViewDetails?: (product: Product) => void;
+  layout?: 'grid' | 'list';
+  headingLevel?: 'h2' | 'h3';
+}) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
   const addToCart = useAddToCart();
   const { enqueueSnackbar } = useSnackbar();
@@ -41,7 +51,7 @@ export function ProductCard({ product, onViewDetails, layout = 'grid' }: { produ
         <Typography variant="overline" color="text.secondary">
           {product.manufacturer}
         </Typography>
-        <Typography variant="h3" component="h3" sx={{ fontSize: '1.05rem', mb: 1 }}>
+        <Typography variant="h3" component={headingLevel} sx={{ fontSize: '1.05rem', mb: 1 }}>
           {product.name}
         </Typography>
         {!compact && (

@@ -7,7 +7,8 @@ import { useSnackbar } from 'notistack';
 import { TIMINGS, withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector, useGetProductQuery } from '@dentalmarket/store';
 import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
-import { featureList, modalPriceLine, specRows } from '../modalRules.js';
+import { featureList, modalPriceLine } from '../modalRules.js';
+import { ProductSpecifications } from './ProductSpecifications.js';
 import { useAddToCart } from '../useAddToCart.js';
 
 const TYPE_LABELS = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner product' } as const;
@@ -31,32 +32,6 @@ function Features({ features }: { features: unknown }) {
         </ListItem>
       ))}
     </List>
-  );
-}
-
-function Specifications({ specifications }: { specifications: Product['specifications'] }) {
-  const { highlighted, rows } = specRows(specifications);
-  if (highlighted.length === 0 && rows.length === 0) return <Typography color="text.secondary">No specifications listed</Typography>;
-  return (
-    <Box>
-      {highlighted.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1 }}>
-          {highlighted.map((item) => (
-            <Chip key={item.key} label={`${item.label}: ${item.value}`} color="primary" variant="outlined" />
-          ))}
-        </Stack>
-      )}
-      <List dense disablePadding>
-        {[...highlighted.map((h) => ({ name: h.label, value: h.value })), ...rows].map((row) => (
-          <ListItem key={row.name} disableGutters>
-            <ListItemIcon sx={{ minWidth: 28 }}>
-              <Check fontSize="small" color="success" />
-            </ListItemIcon>
-            <ListItemText primary={row.value} secondary={row.name} />
-          </ListItem>
-        ))}
-      </List>
-    </Box>
   );
 }
 
@@ -104,7 +79,8 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
   return (
     <Dialog open={Boolean(slug)} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} transitionDuration={{ enter: 225, exit: TIMINGS.modalCloseMs }} aria-labelledby="product-modal-title">
       <DialogTitle id="product-modal-title">{shown?.name ?? (isError ? 'Product not found' : 'Loading product…')}</DialogTitle>
-      <DialogContent dividers>
+      {/* it scrolls (the whole page on a phone): reachable and named for the keyboard */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label="Product details">
         {isError && <Alert severity="warning">This product could not be found. It may have been removed.</Alert>}
         {!shown && !isError && isFetching && <Skeleton variant="rectangular" height={280} />}
         {shown && price && (
@@ -140,7 +116,7 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
               <Typography variant="h3" component="h3" gutterBottom>
                 Specifications
               </Typography>
-              <Specifications specifications={shown.specifications} />
+              <ProductSpecifications specifications={shown.specifications} />
             </Box>
           </Box>
         )}

@@ -5,12 +5,24 @@ import { ProductCard } from './ProductCard.js';
 const gridSx = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' } };
 
 export type ListingLayout = 'grid' | 'list';
+/** A card's name is a heading one level below the heading it lists under (h3 under a section's h2). */
+export type CardHeadingLevel = 'h2' | 'h3';
 
-export function ProductGrid({ products, onViewDetails, layout = 'grid' }: { products: Product[]; onViewDetails?: (product: Product) => void; layout?: ListingLayout }) {
+export function ProductGrid({
+  products,
+  onViewDetails,
+  layout = 'grid',
+  headingLevel = 'h3',
+}: {
+  products: Product[];
+  onViewDetails?: (product: Product) => void;
+  layout?: ListingLayout;
+  headingLevel?: CardHeadingLevel;
+}) {
   return (
     <Box sx={layout === 'list' ? { display: 'grid', gap: 2 } : gridSx} data-layout={layout}>
       {products.map((product) => (
-        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} layout={layout} />
+        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} layout={layout} headingLevel={headingLevel} />
       ))}
     </Box>
   );

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Product, ProductListFilter } from '@dentalmarket/contracts';
 import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
-import { ProductGrid, ProductGridSkeleton, type ListingLayout } from './ProductGrid.js';
+import { ProductGrid, ProductGridSkeleton, type CardHeadingLevel, type ListingLayout } from './ProductGrid.js';
 
 /** Products per page: a listing loads more on request, never a whole type at once. */
 const PAGE_SIZE = 24;
@@ -14,10 +14,11 @@ interface Props {
   failure: string;
   onViewDetails: (product: Product) => void;
   layout?: ListingLayout;
+  headingLevel?: CardHeadingLevel;
 }
 
 /** One filtered product listing, 24 at a time, with 'Load more' and 'Showing n of N'. */
-export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid' }: Props) {
+export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid', headingLevel }: Props) {
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ ...filter, limit: PAGE_SIZE });
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const first = data?.pages[0];
@@ -40,7 +41,7 @@ export function ProductListing({ filter, empty, failure, onViewDetails, layout =
           {`Showing results for "${first.correctedSearch}"`}
         </Typography>
       )}
-      <ProductGrid products={products} onViewDetails={onViewDetails} layout={layout} />
+      <ProductGrid products={products} onViewDetails={onViewDetails} layout={layout} headingLevel={headingLevel} />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 4 }}>
         <Typography variant="body2" color="text.secondary" role="status">
           {`Showing ${products.length.toLocaleString('en-US')} of ${totalText} ${total === 1 && !first?.totalCapped ? 'product' : 'products'}`}

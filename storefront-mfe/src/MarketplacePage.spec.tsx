@@ -1,0 +1,73 @@
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import type { Category } from '@dentalmarket/contracts';
+import { catalogApi, makeStore } from '@dentalmarket/store';
+import { MarketplacePage } from './MarketplacePage.js';
+
+const chairs: Category = {
+  id: 1,
+  name: 'Dental Chairs',
+  slug: 'dental-chairs',
+  subcategory_count: 0,
+  description: 'Chairs for the surgery',
+  icon: 'fa-folder',
+  product_type: 'equipment',
+  sort_order: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** Phone or desktop, as MUI's useMediaQuery asks the browser. */
+function screenWidth(phone: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: phone && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+async function renderMarketplace() {
+  const store = makeStore(undefined, { persistCart: false });
+  await store.dispatch(catalogApi.util.upsertQueryData('getCategories', { productType: 'equipment' }, [chairs]));
+  // an empty listing, already loaded: the page asks the API nothing
+  await store.dispatch(
+    catalogApi.util.upsertQueryData('getProductPages', { productType: 'equipment', limit: 24 }, { pages: [{ products: [], total: 0, page: 1, limit: 24 }], pageParams: [1] }),
+  );
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/marketplace?type=equipment']}>
+        <MarketplacePage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => undefined; // jsdom has no layout
+});
+
+describe('the marketplace page structure', () => {
+  it("starts with the page's h1; the sidebar's 'Categories' heading follows it", async () => {
+    screenWidth(false);
+    await renderMarketplace();
+    // hidden: true because jsdom applies no media query, so the sidebar column stays display: none
+    const headings = screen.getAllByRole('heading', { hidden: true }).map((h) => [h.tagName, h.textContent]);
+    expect(headings.slice(0, 2)).toEqual([
+      ['H1', 'IT Equipment'],
+      ['H2', 'Categories'],
+    ]);
+  });
+
+  it("opens the phone's categories as a dialog named 'Categories'", async () => {
+    screenWidth(true);
+    await renderMarketplace();
+    screen.getByRole('button', { name: 'Categories' }).click();
+    const dialog = await screen.findByRole('dialog', { name: 'Categories' });
+    expect(within(dialog).getByRole('navigation', { name: 'Categories' })).toBeTruthy();
+  });
+});
