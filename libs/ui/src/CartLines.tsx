@@ -6,6 +6,7 @@ import { useSnackbar } from 'notistack';
 import type { CartItem } from '@dentalmarket/contracts';
 import { cartActions, selectCartItems, useAppDispatch, useAppSelector } from '@dentalmarket/store';
 import { Price } from './Price.js';
+import { placeholderSx } from './theme.js';
 import { toastMessage } from './toast.js';
 
 /** Cart changes with the toasts of SPEC §8 (Cart and modal). */
@@ -32,8 +33,8 @@ export function useCartChanges() {
 function LineImage({ item }: { item: CartItem }) {
   if (!item.image_url) {
     return (
-      <Box sx={{ width: 64, height: 48, borderRadius: 1, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
-        <Typography variant="caption" color="text.secondary">
+      <Box sx={{ width: 64, height: 48, borderRadius: 1, ...placeholderSx, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
+        <Typography variant="caption">
           No image
         </Typography>
       </Box>
