@@ -53,7 +53,8 @@ export function CartLines() {
         <Box component="li" key={item.id} aria-label={item.name} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
           <LineImage item={item} />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap title={item.name}>
+            {/* two lines, then an ellipsis: a long name never widens the drawer or the checkout summary */}
+            <Typography sx={{ fontWeight: 600, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }} title={item.name}>
               {item.name}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
@@ -72,7 +73,7 @@ export function CartLines() {
               </IconButton>
             </Box>
           </Box>
-          <Price price={item.price} quantity={item.quantity} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} />
+          <Price price={item.price} quantity={item.quantity} sx={{ fontWeight: 600, whiteSpace: 'nowrap', flexShrink: 0 }} />
         </Box>
       ))}
     </Stack>

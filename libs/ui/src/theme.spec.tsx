@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { TextField, ThemeProvider } from '@mui/material';
-import { getContrastRatio, hexToRgb } from '@mui/material/styles';
+import { getContrastRatio, hexToRgb, TextField, ThemeProvider } from '@mui/material';
 import { EXTRA_COLORS, makeTheme, TOAST_COLORS } from './theme.js';
 
 // WCAG AA: 4.5:1 for text, 3:1 for a focus indicator against what is around it.

@@ -31,7 +31,8 @@ function renderWithToast() {
   return screen.getByRole('alert');
 }
 
-const gone = () => waitFor(() => expect(screen.queryByText('Cart updated')).toBeNull());
+// the toast leaves through its exit transition; a loaded machine may take more than waitFor's default second
+const gone = () => waitFor(() => expect(screen.queryByText('Cart updated')).toBeNull(), { timeout: 10_000 });
 
 describe('toasts (SPEC §2 Toasts, issue 16)', () => {
   it('render inside the "Notifications (F8)" landmark, which F8 focuses', () => {
