@@ -16,7 +16,7 @@ export function UserMenu({ user }: { user: User }) {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'user-menu' : undefined}
-        sx={{ textTransform: 'none', maxWidth: 220, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-block' }}
+        sx={{ textTransform: 'none', maxWidth: 220, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flexShrink: 1, minWidth: 0 }}
       >
         {displayName(user)}
       </Button>
