@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Box, Container } from '@mui/material';
+import { Box } from '@mui/material';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '@dentalmarket/ui';
 import { CartDebuggerHost } from './CartDebuggerHost.js';
-import { Header } from './Header.js';
+import { Header } from './header/Header.js';
+import { MainContent, SkipLink } from './MainContent.js';
+import { usePageTitle } from './pageTitle.js';
 import { ProductEditorHost } from './ProductEditorHost.js';
 import { RemoteRoute } from './RemoteRoute.js';
 import { RouteGuard } from './RouteGuard.js';
@@ -14,12 +16,14 @@ import { NotFoundPage } from './pages/NotFoundPage.js';
 const AuthPage = lazy(() => import('./pages/AuthPage.js').then((module) => ({ default: module.AuthPage })));
 
 export function App() {
+  usePageTitle();
   return (
     <ProductEditorHost>
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <SkipLink />
         <SessionWatcher />
         <Header />
-        <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+        <MainContent>
           <Routes>
             <Route path="/" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/marketplace" element={<RemoteRoute key="storefront" name="storefront" />} />
@@ -42,7 +46,7 @@ export function App() {
             />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
-        </Container>
+        </MainContent>
         <CartDebuggerHost />
       </Box>
     </ProductEditorHost>

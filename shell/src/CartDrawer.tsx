@@ -10,11 +10,13 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   const count = useAppSelector(selectCartCount);
   const subtotal = useAppSelector(selectCartSubtotalCents);
   const change = useCartChanges();
+  // cart recheck: useCartRecheck wired here by the lead
   return (
     <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}>
-      <Box role="dialog" aria-label="Shopping cart" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      {/* named by its heading: the drawer is a dialog, 'Your cart' */}
+      <Box role="dialog" aria-modal="true" aria-labelledby="cart-drawer-title" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5 }}>
-          <Typography variant="h3" component="h2" sx={{ flexGrow: 1 }}>
+          <Typography id="cart-drawer-title" variant="h3" component="h2" sx={{ flexGrow: 1 }}>
             Your cart
           </Typography>
           <IconButton aria-label="Close cart" onClick={onClose}>

@@ -81,26 +81,14 @@ export const sessionApi = api.injectEndpoints({
     /** POST /api/login; the cached user (and the session slice) follow at once, no reload. */
     login: build.mutation<User, LoginCredentials>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        const { data } = await queryFulfilled;
-        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, data));
-      },
     }),
     /** POST /api/register (a customer account, signed in at once); confirm_password never leaves the browser. */
     register: build.mutation<User, Registration>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        const { data } = await queryFulfilled;
-        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, data));
-      },
     }),
     /** POST /api/logout; the cached user becomes null. */
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
-      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
-        await queryFulfilled;
-        dispatch(sessionApi.util.upsertQueryData('getMe', undefined, null));
-      },
     }),
   }),
 });

@@ -12,15 +12,27 @@ import { selectCurrentUser, selectIsAdmin, selectSessionExpired, selectSessionSt
 // A real HTTP server standing in for the API's /me route: the store's contract is how it reads answers.
 let server: http.Server;
 let meStatus = 401;
+/** login answers 401 and logout 500 while set */
+let failAuth = false;
 const requests: http.IncomingHttpHeaders[] = [];
 const admin = { id: 1, username: 'admin', email: 'a@x.example', full_name: null, role: 'admin', created_at: '2026-01-01T00:00:00.000Z' };
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests.push(req.headers);
-    if (req.url === '/api/login' && req.method === 'POST') {
+    if (req.url === '/api/login' && req.method === 'POST' && !failAuth) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(admin));
+      return;
+    }
+    if (req.url === '/api/register' && req.method === 'POST') {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      res.end('{"statusCode":409,"message":"Username already exists","error":"Conflict"}');
+      return;
+    }
+    if (req.url === '/api/logout' && req.method === 'POST' && failAuth) {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end('{"statusCode":500,"message":"Internal server error","error":"Internal Server Error"}');
       return;
     }
     if (req.url === '/api/logout' && req.method === 'POST') {
@@ -44,6 +56,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 beforeEach(() => {
   requests.length = 0;
+  failAuth = false;
   resetSessionExpiryForTests();
 });
 
@@ -56,10 +69,55 @@ describe('login and logout update the session at once', () => {
     requests.length = 0;
     await store.dispatch(sessionApi.endpoints.login.initiate({ username: 'admin', password: 'secret-enough' })).unwrap();
     expect(selectCurrentUser(store.getState())?.username).toBe('admin');
+    expect(sessionApi.endpoints.getMe.select()(store.getState()).data?.username).toBe('admin');
     await store.dispatch(sessionApi.endpoints.logout.initiate()).unwrap();
     expect(selectCurrentUser(store.getState())).toBeNull();
+    expect(sessionApi.endpoints.getMe.select()(store.getState()).data).toBeNull();
     expect(selectSessionStatus(store.getState())).toBe('anonymous');
     expect(requests).toHaveLength(2); // the two POSTs, no /me
+  });
+});
+
+describe('a failed login, registration or logout (issue 16)', () => {
+  const unhandled: unknown[] = [];
+  const record = (reason: unknown) => unhandled.push(reason);
+  beforeEach(() => {
+    unhandled.length = 0;
+    process.on('unhandledRejection', record);
+  });
+  afterEach(() => {
+    process.off('unhandledRejection', record);
+  });
+  /** lets Node report rejections nobody handled (it does so after the microtask queue drains) */
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('leaves no unhandled rejection and keeps the visitor signed out', async () => {
+    meStatus = 401;
+    failAuth = true;
+    const store = makeStore(undefined, { persistCart: false });
+    await store.dispatch(sessionApi.endpoints.getMe.initiate());
+    const login = await store.dispatch(sessionApi.endpoints.login.initiate({ username: 'admin', password: 'wrong-password' }));
+    expect(login.error).toMatchObject({ status: 401 });
+    const register = await store.dispatch(sessionApi.endpoints.register.initiate({ username: 'admin', email: 'a@x.example', password: 'secret-enough' }));
+    expect(register.error).toMatchObject({ status: 409 });
+    await settle();
+    expect(unhandled).toEqual([]);
+    expect(selectSessionStatus(store.getState())).toBe('anonymous');
+    expect(selectCurrentUser(store.getState())).toBeNull();
+    expect(sessionApi.endpoints.getMe.select()(store.getState()).data).toBeNull();
+  });
+
+  it('keeps the user signed in when logout fails, with no unhandled rejection', async () => {
+    meStatus = 200;
+    failAuth = true;
+    const store = makeStore(undefined, { persistCart: false });
+    await store.dispatch(sessionApi.endpoints.getMe.initiate());
+    const logout = await store.dispatch(sessionApi.endpoints.logout.initiate());
+    expect(logout.error).toMatchObject({ status: 500 });
+    await settle();
+    expect(unhandled).toEqual([]);
+    expect(selectCurrentUser(store.getState())?.username).toBe('admin');
+    expect(sessionApi.endpoints.getMe.select()(store.getState()).data?.username).toBe('admin');
   });
 });
 

@@ -1,6 +1,6 @@
-import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf, type Dispatch } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { CART_STORAGE_KEY } from '@dentalmarket/contracts';
+import { CART_STORAGE_KEY, type User } from '@dentalmarket/contracts';
 import { api } from './api.js';
 import { cartActions, cartSlice } from './cartSlice.js';
 import { loadCart, saveCart } from './cartPersistence.js';
@@ -34,20 +34,23 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
       listenerApi.dispatch(sessionActions.setUser(action.payload));
     },
   });
-  // login and registration sign in, logout signs out: the session follows at once, no refetch
-  for (const signIn of [sessionApi.endpoints.login, sessionApi.endpoints.register]) {
+  // Sign-in and sign-out update the session and the cached GET /api/me at once, no refetch. These
+  // listeners see only fulfilled calls: a failed login, registration or logout changes nothing and,
+  // unlike an onQueryStarted awaiting queryFulfilled, leaves no unhandled rejection (issue 16).
+  const { login, register, logout } = sessionApi.endpoints;
+  const follow = (dispatch: Dispatch, user: User | null) => {
+    dispatch(sessionActions.setUser(user));
+    dispatch(sessionApi.util.upsertQueryEntries([{ endpointName: 'getMe', arg: undefined, value: user }]));
+  };
+  for (const signIn of [login, register]) {
     listener.startListening({
       matcher: signIn.matchFulfilled,
-      effect: (action, listenerApi) => {
-        listenerApi.dispatch(sessionActions.setUser(action.payload));
-      },
+      effect: (action, listenerApi) => follow(listenerApi.dispatch, action.payload),
     });
   }
   listener.startListening({
-    matcher: sessionApi.endpoints.logout.matchFulfilled,
-    effect: (_action, listenerApi) => {
-      listenerApi.dispatch(sessionActions.setUser(null));
-    },
+    matcher: logout.matchFulfilled,
+    effect: (_action, listenerApi) => follow(listenerApi.dispatch, null),
   });
   listener.startListening({
     matcher: sessionApi.endpoints.getMe.matchRejected,

@@ -6,6 +6,7 @@ import { useSnackbar } from 'notistack';
 import type { CartItem } from '@dentalmarket/contracts';
 import { cartActions, selectCartItems, useAppDispatch, useAppSelector } from '@dentalmarket/store';
 import { Price } from './Price.js';
+import { placeholderSx } from './theme.js';
 import { toastMessage } from './toast.js';
 
 /** Cart changes with the toasts of SPEC §8 (Cart and modal). */
@@ -32,8 +33,8 @@ export function useCartChanges() {
 function LineImage({ item }: { item: CartItem }) {
   if (!item.image_url) {
     return (
-      <Box sx={{ width: 64, height: 48, borderRadius: 1, bgcolor: 'grey.100', display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
-        <Typography variant="caption" color="text.secondary">
+      <Box sx={{ width: 64, height: 48, borderRadius: 1, ...placeholderSx, display: 'flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0 }}>
+        <Typography variant="caption">
           No image
         </Typography>
       </Box>
@@ -52,7 +53,8 @@ export function CartLines() {
         <Box component="li" key={item.id} aria-label={item.name} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
           <LineImage item={item} />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 600 }} noWrap title={item.name}>
+            {/* two lines, then an ellipsis: a long name never widens the drawer or the checkout summary */}
+            <Typography sx={{ fontWeight: 600, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }} title={item.name}>
               {item.name}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
@@ -71,7 +73,7 @@ export function CartLines() {
               </IconButton>
             </Box>
           </Box>
-          <Price price={item.price} quantity={item.quantity} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} />
+          <Price price={item.price} quantity={item.quantity} sx={{ fontWeight: 600, whiteSpace: 'nowrap', flexShrink: 0 }} />
         </Box>
       ))}
     </Stack>

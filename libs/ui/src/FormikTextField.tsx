@@ -12,7 +12,9 @@ export type FormikTextFieldProps = TextFieldProps & {
 
 /**
  * A MUI TextField bound to a Formik field by `name`: the value, change and blur handlers, and the
- * field's message under it once the field was touched (on blur) or the form submitted.
+ * field's message under it once the field was touched (on blur) or the form submitted. The message's
+ * line is always there (a blank one without a message), so a message appearing on blur never moves
+ * what is below, e.g. the submit button the pointer is on its way to.
  */
 export function FormikTextField({ name, helperText, transform, inputMode, slotProps, ...props }: FormikTextFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
@@ -27,7 +29,7 @@ export function FormikTextField({ name, helperText, transform, inputMode, slotPr
       value={field.value ?? ''}
       {...props}
       error={showError}
-      helperText={showError ? meta.error : helperText}
+      helperText={showError ? meta.error : (helperText ?? ' ')}
       slotProps={{
         ...slotProps,
         htmlInput: { ...(slotProps?.htmlInput as object), ...(inputMode ? { inputMode } : {}) },

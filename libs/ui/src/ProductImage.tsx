@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { useSettings } from './settings/useSettings.js';
+import { placeholderSx } from './theme.js';
 
 export interface ProductImageProps {
   src: string | null | undefined;
@@ -22,7 +23,7 @@ export function ProductImage({ src, alt, height, loading }: ProductImageProps) {
       <Box
         role="img"
         aria-label={`${alt}: Image Not Found`}
-        sx={{ ...size, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', color: 'text.secondary' }}
+        sx={{ ...size, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', ...placeholderSx }}
       >
         <ImageNotSupportedOutlined fontSize="large" />
         <Typography variant="caption">Image Not Found</Typography>

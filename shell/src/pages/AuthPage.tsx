@@ -8,7 +8,7 @@ import { useSnackbar } from 'notistack';
 import { Navigate, useNavigate } from 'react-router';
 import { errorText, selectCurrentUser, useAppSelector, useLoginMutation, useRegisterMutation } from '@dentalmarket/store';
 import { toastMessage } from '@dentalmarket/ui';
-import { FormikTextField } from '@dentalmarket/ui/forms';
+import { FocusFirstError, FormikTextField } from '@dentalmarket/ui/forms';
 import { loginFailure, serverMessage, setLoginTimeCookie } from '../auth/authMessages.js';
 import { initialLoginValues, initialRegisterValues, loginSchema, registerSchema, type LoginValues, type RegisterValues } from '../auth/authSchemas.js';
 
@@ -45,6 +45,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
               {isSubmitting ? 'Logging in...' : 'Login'}
             </Button>
           </Stack>
+          <FocusFirstError />
         </Form>
       )}
     </Formik>
@@ -85,6 +86,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
               {isSubmitting ? 'Creating Account...' : 'Create Account'}
             </Button>
           </Stack>
+          <FocusFirstError />
         </Form>
       )}
     </Formik>

@@ -1,0 +1,74 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ThemeProvider } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { AppSnackbarProvider, toastAnchor } from './AppSnackbarProvider.js';
+import { makeTheme } from './theme.js';
+import { toastMessage } from './toast.js';
+
+// jsdom has no PointerEvent: a MouseEvent of that name carries clientX as a browser's would
+if (typeof window.PointerEvent === 'undefined') {
+  window.PointerEvent = class PointerEvent extends MouseEvent {} as typeof window.PointerEvent;
+}
+
+function ShowToast() {
+  const { enqueueSnackbar } = useSnackbar();
+  return (
+    <button type="button" onClick={() => enqueueSnackbar(toastMessage('Cart updated', 'Updated quantity for Dental Chair'), { variant: 'success' })}>
+      Show toast
+    </button>
+  );
+}
+
+function renderWithToast() {
+  render(
+    <ThemeProvider theme={makeTheme({ darkMode: false, minimalAnimations: true })}>
+      <AppSnackbarProvider>
+        <ShowToast />
+      </AppSnackbarProvider>
+    </ThemeProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Show toast' }));
+  return screen.getByRole('alert');
+}
+
+// the toast leaves through its exit transition; a loaded machine may take more than waitFor's default second
+const gone = () => waitFor(() => expect(screen.queryByText('Cart updated')).toBeNull(), { timeout: 10_000 });
+
+describe('toasts (SPEC §2 Toasts, issue 16)', () => {
+  it('render inside the "Notifications (F8)" landmark, which F8 focuses', () => {
+    const toast = renderWithToast();
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(region.contains(toast)).toBe(true);
+    fireEvent.keyDown(document.body, { key: 'F8' });
+    expect(document.activeElement).toBe(region);
+  });
+
+  it("close with the 'Dismiss notification' button", async () => {
+    renderWithToast();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    await gone();
+  });
+
+  it('close with Escape from the toasts', async () => {
+    renderWithToast();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Dismiss notification' }), { key: 'Escape' });
+    await gone();
+  });
+
+  it('close with a swipe right of 50 px, not less', async () => {
+    const toast = renderWithToast();
+    fireEvent.pointerDown(toast, { clientX: 100 });
+    fireEvent.pointerMove(toast, { clientX: 130 });
+    fireEvent.pointerUp(toast, { clientX: 130 });
+    expect(screen.getByText('Cart updated')).toBeTruthy();
+    fireEvent.pointerDown(toast, { clientX: 100 });
+    fireEvent.pointerMove(toast, { clientX: 150 });
+    fireEvent.pointerUp(toast, { clientX: 150 });
+    await gone();
+  });
+
+  it('sit at the top on a phone and bottom-left on wider screens, away from the bottom-right actions', () => {
+    expect(toastAnchor(true)).toEqual({ vertical: 'top', horizontal: 'center' });
+    expect(toastAnchor(false)).toEqual({ vertical: 'bottom', horizontal: 'left' });
+  });
+});

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Link as RouterLink } from 'react-router';
+import type { User } from '@dentalmarket/contracts';
+import { adminLink } from './adminLink.js';
+import { displayName, SignOutMenuItem } from './SignOut.js';
+
+/** Below 900 px the header's links live in this menu, so nothing in the bar runs into anything else. */
+export function PhoneMenu({ user }: { user: User | null }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const admin = adminLink(user);
+  return (
+    <>
+      <IconButton
+        aria-label="Open menu"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'header-menu' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MenuIcon />
+      </IconButton>
+      <Menu id="header-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+        <MenuItem component={RouterLink} to="/marketplace" onClick={close}>
+          Marketplace
+        </MenuItem>
+        {admin && (
+          <MenuItem component={RouterLink} to={admin.to} onClick={close}>
+            {admin.label}
+          </MenuItem>
+        )}
+        {user && <Divider />}
+        {user && (
+          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+            <ListItemIcon>
+              <AccountCircleOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{displayName(user)}</ListItemText>
+          </MenuItem>
+        )}
+        {user && <SignOutMenuItem onClick={close} />}
+      </Menu>
+    </>
+  );
+}

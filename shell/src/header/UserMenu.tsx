@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Button, Menu } from '@mui/material';
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import type { User } from '@dentalmarket/contracts';
+import { displayName, SignOutMenuItem } from './SignOut.js';
+
+/** The signed-in user's name in the wide header, with 'Sign out'. */
+export function UserMenu({ user }: { user: User }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<AccountCircleOutlined />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'user-menu' : undefined}
+        sx={{ textTransform: 'none', maxWidth: 220, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', flexShrink: 1, minWidth: 0 }}
+      >
+        {displayName(user)}
+      </Button>
+      <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <SignOutMenuItem onClick={() => setAnchor(null)} />
+      </Menu>
+    </>
+  );
+}
