@@ -2,19 +2,33 @@ import { Box, Button, Divider, Drawer, IconButton, Typography } from '@mui/mater
 import Close from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import { formatUsd } from '@dentalmarket/contracts';
-import { selectCartCount, selectCartSubtotalCents, useAppSelector } from '@dentalmarket/store';
-import { CartLines, useCartChanges } from '@dentalmarket/ui';
+import { useSnackbar } from 'notistack';
+import { cartChangeMessage, selectCartCount, selectCartSubtotalCents, useAppSelector, useCartRecheck } from '@dentalmarket/store';
+import { CartLines, toastMessage, useCartChanges } from '@dentalmarket/ui';
 
 /** The cart from any page: its lines with quantities and remove, the subtotal, and 'Checkout'. */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const count = useAppSelector(selectCartCount);
   const subtotal = useAppSelector(selectCartSubtotalCents);
   const change = useCartChanges();
-  // cart recheck: useCartRecheck wired here by the lead
+  const { enqueueSnackbar } = useSnackbar();
+  // Each opening re-checks the lines against the catalogue: gone products drop out, prices follow.
+  useCartRecheck({
+    skip: !open,
+    onChanged: (changes) => {
+      const { title, description } = cartChangeMessage(changes);
+      enqueueSnackbar(toastMessage(title, description), { variant: 'warning' });
+    },
+  });
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}>
-      {/* named by its heading: the drawer is a dialog, 'Your cart' */}
-      <Box role="dialog" aria-modal="true" aria-labelledby="cart-drawer-title" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      // MUI makes the temporary drawer's paper the dialog; its heading names it 'Your cart'
+      slotProps={{ paper: { 'aria-labelledby': 'cart-drawer-title', sx: { width: { xs: '100%', sm: 420 } } } }}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1.5 }}>
           <Typography id="cart-drawer-title" variant="h3" component="h2" sx={{ flexGrow: 1 }}>
             Your cart
