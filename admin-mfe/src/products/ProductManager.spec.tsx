@@ -1,5 +1,4 @@
 /** @jest-environment ./src/categories/fetchJsdomEnvironment.cjs */
-import { jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminProductRow, ProductType } from '@dentalmarket/contracts';
 import { category, renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';
@@ -39,8 +38,6 @@ async function choose(label: string, option: string) {
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 }
 
-// each test renders the whole grid and opens menus: more than jest's default 5 s on a shared machine
-jest.setTimeout(30_000);
 
 describe('admin products grid', () => {
   it("shows the price the shop shows: an affiliate's stored price, 'Get a Quote' for a service without one", async () => {
