@@ -57,11 +57,12 @@ export function CategoryManager({ productType }: CategoryManagerProps) {
 
   const renderRow = (category: Category) => (
     <>
-      <CategoryIcon name={category.icon} color="primary" aria-hidden />
+      {/* decorative: on a phone its room goes to the name */}
+      <CategoryIcon name={category.icon} color="primary" aria-hidden sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
       {/* the count wraps under the name when the row is narrow: beside it, on a phone it covered the name */}
       <Box sx={{ flexGrow: 1, minWidth: 0 }} data-testid="category-text">
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{category.name}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: 0 }}>{category.name}</Typography>
           <Chip size="small" label={`${category.subcategory_count} ${category.subcategory_count === 1 ? 'subcategory' : 'subcategories'}`} />
         </Box>
         {category.description && (
