@@ -14,6 +14,12 @@ const serve = (reply: (call: Call) => Answer = () => ({ status: 200, body: {} })
 
 const renderManager = (categories: typeof all | null = all) => renderWithStore(<CategoryManager productType="affiliate" />, categories);
 const rowNames = () => screen.queryAllByTestId('categories-row').map((row) => within(row).getAllByText(/./)[0]?.textContent);
+/** Delete waits while the category's contents are checked; then it is clicked. */
+async function confirmDelete(dialog: HTMLElement) {
+  const remove = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+  await waitFor(() => expect(remove.disabled).toBe(false));
+  fireEvent.click(remove);
+}
 const pause = (ms = 20) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
 
 /** A keyboard drag, as a user without a mouse reorders: lift with space, arrow down `steps` times, then `end` (space drops, Escape cancels). */
@@ -41,6 +47,15 @@ describe('SPEC §2 category management list', () => {
     expect(screen.getByText('1 subcategory')).toBeTruthy();
     for (const label of ['Manage subcategories for Imaging', 'Edit Imaging', 'Delete Imaging']) expect(screen.getByRole('button', { name: label })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add New Category' })).toBeTruthy();
+  });
+
+  it('keeps the subcategory count with the name, where it wraps below it on a phone instead of covering it', async () => {
+    serve();
+    await renderManager();
+    const row = screen.getAllByTestId('categories-row')[0];
+    const text = within(row).getByTestId('category-text');
+    expect(within(text).getByText('Imaging')).toBeTruthy();
+    expect(within(text).getByText('2 subcategories')).toBeTruthy();
   });
 
   it('filters by name or description ignoring case, says when nothing matches, and says why dragging is off', async () => {
@@ -100,7 +115,7 @@ describe('SPEC §4 category reorder', () => {
     expect(rowNames()).toEqual(['Imaging', 'Implants', 'Practice Software']);
     fireEvent.change(screen.getByPlaceholderText('Search categories...'), { target: { value: 'im' } });
     await dragDown('Imaging', 1);
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
   });
 });
 
@@ -114,7 +129,7 @@ describe('SPEC §4/§5 category create and edit dialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Category' }));
     expect(await within(dialog).findByText('Name is required')).toBeTruthy();
     expect(within(dialog).getByText('Description is required')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
 
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Lab Services' } });
     fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: 'Crowns and bridges' } });
@@ -170,9 +185,35 @@ describe('SPEC §9 category delete confirmation', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
     expect(dialog.textContent).toMatch(/Products in this category may be affected/);
     expect(dialog.textContent).toMatch(/cannot be undone/);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(dialog);
     expect(await screen.findByText('Failed to delete category: Cannot delete a category with 4 products')).toBeTruthy();
-    expect(calls[0]).toEqual({ method: 'DELETE', path: '/api/admin/categories/1', body: undefined });
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/admin/categories/1', body: undefined }]);
+  });
+
+  it('says how many products the category has and keeps Delete off while it has any', async () => {
+    const { calls } = serve((call) => (call.path === '/api/admin/categories/1/usage' ? { status: 200, body: { product_count: 12, subcategory_count: 2 } } : { status: 200, body: {} }));
+    await renderManager();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Imaging' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await within(dialog).findByText('This category has 12 products. Move or delete them before deleting the category.');
+    expect((within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+
+  it('names the subcategories that go with an empty category, then deletes it', async () => {
+    const { calls } = serve((call) =>
+      call.method === 'GET' ? { status: 200, body: { product_count: 0, subcategory_count: 2 } } : { status: 200, body: { message: 'Category deleted' } },
+    );
+    await renderManager();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Imaging' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await within(dialog).findByText(/Its 2 subcategories will be deleted too\./);
+    expect(dialog.textContent).toMatch(/permanently delete the category "Imaging".*This action cannot be undone\./);
+    const remove = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(false);
+    fireEvent.click(remove);
+    expect(await screen.findByText('Category Deleted')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/admin/categories/1' });
   });
 
   it("deletes on confirmation and says 'Category Deleted'; Cancel deletes nothing", async () => {
@@ -181,18 +222,18 @@ describe('SPEC §9 category delete confirmation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Implants' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls).toEqual([]);
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete Implants' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(await screen.findByRole('dialog'));
     expect(await screen.findByText('Category Deleted')).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'DELETE', path: '/api/admin/categories/2' });
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ method: 'DELETE', path: '/api/admin/categories/2' });
   });
 
   it('gives the session-expired text for a 401', async () => {
     serve(() => ({ status: 401, body: { statusCode: 401, message: 'Unauthorized' } }));
     await renderManager();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Implants' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(await screen.findByRole('dialog'));
     expect(await screen.findByText('Failed to delete category: Your session has expired. Please log in again.')).toBeTruthy();
   });
 });

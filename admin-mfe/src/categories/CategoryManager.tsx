@@ -5,10 +5,11 @@ import AccountTree from '@mui/icons-material/AccountTree';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import type { Category, ProductType } from '@dentalmarket/contracts';
-import { useDeleteCategoryMutation, useGetCategoriesQuery, useReorderCategoryMutation } from '@dentalmarket/store';
+import { useDeleteCategoryMutation, useGetCategoriesQuery, useGetCategoryUsageQuery, useReorderCategoryMutation } from '@dentalmarket/store';
 import { adminErrorMessage } from './adminErrors.js';
 import { CategoryFormDialog } from './CategoryFormDialog.js';
 import { CategoryIcon } from './categoryIcons.js';
+import { categoryDeleteNotice } from './categoryUsage.js';
 import { DeleteConfirmDialog } from './DeleteConfirmDialog.js';
 import { ManagedList } from './ManagedList.js';
 import { SubcategoryManagerDialog } from './SubcategoryManagerDialog.js';
@@ -36,6 +37,7 @@ export function CategoryManager({ productType }: CategoryManagerProps) {
   const [form, setForm] = useState<Opened<Category | null>>({ open: false, item: null });
   const [deleting, setDeleting] = useState<Category | null>(null);
   const [managing, setManaging] = useState<Opened<Category> | null>(null);
+  const usage = useGetCategoryUsageQuery(deleting?.id ?? 0, { skip: !deleting, refetchOnMountOrArgChange: true });
 
   const save = useCallback((id: number, sortOrder: number) => reorderCategory({ id, sortOrder }).unwrap(), [reorderCategory]);
   const orderFailed = useCallback(() => toast.failure('Failed to update category order'), [toast]);
@@ -55,16 +57,20 @@ export function CategoryManager({ productType }: CategoryManagerProps) {
 
   const renderRow = (category: Category) => (
     <>
-      <CategoryIcon name={category.icon} color="primary" aria-hidden />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>{category.name}</Typography>
+      {/* decorative: on a phone its room goes to the name */}
+      <CategoryIcon name={category.icon} color="primary" aria-hidden sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
+      {/* the count wraps under the name when the row is narrow: beside it, on a phone it covered the name */}
+      <Box sx={{ flexGrow: 1, minWidth: 0 }} data-testid="category-text">
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word', minWidth: 0 }}>{category.name}</Typography>
+          <Chip size="small" label={`${category.subcategory_count} ${category.subcategory_count === 1 ? 'subcategory' : 'subcategories'}`} />
+        </Box>
         {category.description && (
           <Typography variant="body2" color="text.secondary" noWrap>
             {category.description}
           </Typography>
         )}
       </Box>
-      <Chip size="small" label={`${category.subcategory_count} ${category.subcategory_count === 1 ? 'subcategory' : 'subcategories'}`} />
       <Tooltip title="Manage subcategories">
         <IconButton aria-label={`Manage subcategories for ${category.name}`} onClick={() => setManaging({ open: true, item: category })}>
           <AccountTree />
@@ -100,6 +106,9 @@ export function CategoryManager({ productType }: CategoryManagerProps) {
       <CategoryFormDialog open={form.open} productType={productType} category={form.item} onClose={() => setForm((f) => ({ ...f, open: false }))} />
       <DeleteConfirmDialog
         target={deleting ? { kind: 'category', name: deleting.name } : null}
+        // asked afresh on each open; without an answer the general warning stays and the server decides
+        notice={deleting && usage.data && !usage.isFetching ? categoryDeleteNotice(usage.data) : undefined}
+        checking={usage.isFetching}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />

@@ -13,6 +13,10 @@ export interface DeleteConfirmDialogProps {
   /** runs the delete; the caller reports the outcome and closes the dialog */
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
+  /** what the caller knows about the target's contents, in place of the general warning; `blocked` turns Delete off */
+  notice?: { text: string; blocked: boolean };
+  /** the contents are still being checked: Delete waits */
+  checking?: boolean;
 }
 
 const consequence: Record<DeleteTarget['kind'], string> = {
@@ -22,7 +26,7 @@ const consequence: Record<DeleteTarget['kind'], string> = {
 };
 
 /** SPEC §9: the confirmation warns that products may be affected and that it cannot be undone. */
-export function DeleteConfirmDialog({ target, onConfirm, onClose }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ target, onConfirm, onClose, notice, checking = false }: DeleteConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   // the last target stays in the text while the dialog fades out after `target` became null
   const [shown, setShown] = useState(target);
@@ -41,14 +45,17 @@ export function DeleteConfirmDialog({ target, onConfirm, onClose }: DeleteConfir
       <DialogTitle id="delete-confirm-title">Are you sure?</DialogTitle>
       <DialogContent>
         <DialogContentText id="delete-confirm-text">
-          {shown ? `This will permanently delete the ${shown.kind} "${shown.name}". ${consequence[shown.kind]} This action cannot be undone.` : null}
+          {shown && notice?.blocked ? notice.text : null}
+          {shown && !notice?.blocked
+            ? `This will permanently delete the ${shown.kind} "${shown.name}". ${notice?.text ?? consequence[shown.kind]} This action cannot be undone.`
+            : null}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={confirm} color="error" variant="contained" disabled={busy}>
+        <Button onClick={confirm} color="error" variant="contained" disabled={busy || checking || Boolean(notice?.blocked)}>
           Delete
         </Button>
       </DialogActions>

@@ -1,10 +1,13 @@
 import { jest } from '@jest/globals';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { SnackbarProvider } from 'notistack';
 import type { Category, Subcategory } from '@dentalmarket/contracts';
 import { catalogApi, makeStore, setApiBaseUrl } from '@dentalmarket/store';
+
+// whole MUI screens on a busy shared machine can take more than the default 1 s to settle after a reply
+configure({ asyncUtilTimeout: 10_000 });
 
 /** Shared fixtures of the category specs. Specs using `stubFetch` run in ./fetchJsdomEnvironment.cjs. */
 export const category = (id: number, name: string, subcategory_count = 0, description = `${name} for the practice`): Category => ({

@@ -5,8 +5,15 @@ import { useDeleteProductMutation } from '@dentalmarket/store';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { useAdminToast } from '../categories/useAdminToast.js';
 
+export interface DeleteProductDialogProps {
+  product: { id: number; name: string } | null;
+  onClose: () => void;
+  /** after a delete, with the close: the caller moves focus, since the row's button that had it is gone */
+  onDeleted?: () => void;
+}
+
 /** SPEC §2 'Delete Product' confirmation; success clears the selection (the caller's onClose). */
-export function DeleteProductDialog({ product, onClose }: { product: { id: number; name: string } | null; onClose: () => void }) {
+export function DeleteProductDialog({ product, onClose, onDeleted }: DeleteProductDialogProps) {
   const [remove, { isLoading }] = useDeleteProductMutation();
   const toast = useAdminToast();
   // keep the name on screen while the dialog fades out
@@ -19,6 +26,7 @@ export function DeleteProductDialog({ product, onClose }: { product: { id: numbe
       await remove(product.id).unwrap();
       toast.success('Product Deleted', product.name);
       onClose();
+      onDeleted?.();
     } catch (error) {
       toast.failure(adminErrorMessage(error, 'Failed to delete product'));
     }

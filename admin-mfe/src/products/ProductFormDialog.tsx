@@ -5,10 +5,13 @@ import type { Product } from '@dentalmarket/contracts';
 import { useCreateProductMutation, useGetProductQuery, useUpdateProductMutation } from '@dentalmarket/store';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { useAdminToast } from '../categories/useAdminToast.js';
+import { FocusFirstError } from './FocusFirstError.js';
 import { BasicInfoTab, CategoryTab, DetailsTab, FeaturesTab } from './ProductFormTabs.js';
 import { FIELD_TABS, getInitialValues, productSchema, toProductInput, type ProductFormValues, type ProductPreset } from './productForm.js';
 
 const TABS = ['Basic Info', 'Details', 'Category', 'Features'] as const;
+/** Fields in the order the tabs show them: the first invalid one gets the focus after a failed submit. */
+const FIELD_ORDER = Object.keys(FIELD_TABS).sort((a, b) => FIELD_TABS[a] - FIELD_TABS[b]);
 
 export interface ProductFormDialogProps {
   open: boolean;
@@ -69,7 +72,17 @@ export function ProductFormDialog({ open, onClose, productId, preset, onSaved }:
         >
           {({ isSubmitting, errors, submitCount, submitForm, validateForm }) => (
             <Form noValidate>
-              <Tabs value={tab} onChange={(_e, next: number) => setTab(next)} variant="scrollable" sx={{ px: 3, borderBottom: 1, borderColor: 'divider' }}>
+              <FocusFirstError order={FIELD_ORDER} />
+              {/* four tabs are wider than a phone: scroll arrows show there is more */}
+              <Tabs
+                value={tab}
+                onChange={(_e, next: number) => setTab(next)}
+                variant="scrollable"
+                scrollButtons="auto"
+                allowScrollButtonsMobile
+                aria-label="Product form sections"
+                sx={{ px: { xs: 0, sm: 3 }, borderBottom: 1, borderColor: 'divider' }}
+              >
                 {TABS.map((label, index) => (
                   <Tab
                     key={label}

@@ -116,7 +116,7 @@ export function CategoryTab() {
         select
         required
         fullWidth
-        disabled={categories.isLoading}
+        // not disabled while the list loads: a failed submit may have to focus it at once
         helperText={categories.data?.length === 0 ? `No ${values.product_type} categories yet: create one first` : undefined}
         onChange={(event) => {
           void setFieldValue('category_id', Number(event.target.value));

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Chip, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
@@ -7,10 +7,12 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Search from '@mui/icons-material/Search';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { formatUsd, toCents, type AdminProductRow, type AdminProductSortField, type ProductType } from '@dentalmarket/contracts';
+import type { AdminProductRow, AdminProductSortField, ProductType } from '@dentalmarket/contracts';
 import { useGetAdminProductsQuery } from '@dentalmarket/store';
 import { ProductDebugPanel } from '../settings/ProductDebugPanel.js';
+import { adminPrice } from './adminPrice.js';
 import { DeleteProductDialog } from './DeleteProductDialog.js';
+import { filterParams, NO_FILTERS, ProductFilters, type ProductFilterValues } from './ProductFilters.js';
 import { ProductFormDialog } from './ProductFormDialog.js';
 import { TYPE_LABELS } from './productForm.js';
 import { ProductViewDialog } from './ProductViewDialog.js';
@@ -47,13 +49,22 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
   const [editing, setEditing] = useState<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
+  const [filters, setFilters] = useState<ProductFilterValues>(NO_FILTERS);
+  // after a delete the row's button is gone: focus goes to 'Add New Product' instead of the page body
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [deletions, setDeletions] = useState(0);
+  useEffect(() => {
+    if (deletions) addButton.current?.focus();
+  }, [deletions]);
 
   const sort = sortModel[0];
+  const chosen = filterParams(filters);
   const { data, isFetching, isError } = useGetAdminProductsQuery(
     {
       search: term || undefined,
       subcategoryId,
-      productType,
+      ...chosen,
+      productType: productType ?? chosen.productType,
       page: pagination.page + 1,
       limit: pagination.pageSize,
       sortField: sort ? SORT_FIELDS[sort.field] : 'name',
@@ -73,7 +84,8 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
         width: 130,
         align: 'right',
         headerAlign: 'right',
-        renderCell: ({ row }) => (row.product_type === 'affiliate' ? <Typography variant="body2" color="text.secondary" component="span">Partner</Typography> : formatUsd(toCents(row.price))),
+        // what the shop shows: an affiliate's stored price, 'Get a Quote' for a service without one
+        renderCell: ({ row }) => adminPrice(row).primary,
       },
       {
         field: 'in_stock',
@@ -113,7 +125,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, justifyContent: 'space-between' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <TextField
           size="small"
           placeholder="Search products..."
@@ -123,10 +135,19 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
             setSearch(event.target.value);
             setPagination((p) => ({ ...p, page: 0 }));
           }}
-          sx={{ minWidth: { sm: 320 } }}
+          sx={{ minWidth: { sm: 280 } }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
         />
-        <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+        <ProductFilters
+          value={filters}
+          stockOnly={productType !== undefined}
+          onChange={(next) => {
+            setFilters(next);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button ref={addButton} variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
           Add New Product
         </Button>
       </Stack>
@@ -148,7 +169,8 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
           disableRowSelectionOnClick
           sortingOrder={['asc', 'desc']}
           paginationModel={pagination}
-          onPaginationModelChange={setPagination}
+          // a new page size starts again at page 1: page 2 of 50 rows is not where the admin was
+          onPaginationModelChange={(model) => setPagination((p) => (model.pageSize === p.pageSize ? model : { page: 0, pageSize: model.pageSize }))}
           pageSizeOptions={[10, 25, 50, 100]}
           sortModel={sortModel}
           onSortModelChange={(model) => {
@@ -163,7 +185,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
       <ProductFormDialog open={creating} onClose={() => setCreating(false)} preset={{ productType, categoryId, subcategoryId }} />
       <ProductFormDialog open={editing !== null} productId={editing} onClose={() => setEditing(null)} />
       <ProductViewDialog productId={viewing} onClose={() => setViewing(null)} />
-      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeletions((n) => n + 1)} />
     </Box>
   );
 }

@@ -5,9 +5,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { formatUsd, toCents, withHttps, type Product } from '@dentalmarket/contracts';
+import { withHttps, type Product } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetProductQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
 import { ProductImage } from '@dentalmarket/ui';
+import { adminPrice } from './adminPrice.js';
 import { TYPE_LABELS } from './productForm.js';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -20,6 +21,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Typography>
     </Box>
+  );
+}
+
+/** The shop's figure, with its note ('Sourced from partner', 'Custom Quote Required') when it has one. */
+function PriceText({ product }: { product: Product }) {
+  const { primary, note } = adminPrice(product);
+  return (
+    <>
+      {primary}
+      {note ? (
+        <Typography variant="caption" color="text.secondary" component="span" sx={{ ml: 1 }}>
+          {note}
+        </Typography>
+      ) : null}
+    </>
   );
 }
 
@@ -42,7 +58,9 @@ function ProductDetails({ product }: { product: Product }) {
           <Box>
             <Chip size="small" color="primary" label={TYPE_LABELS[product.product_type]} />
           </Box>
-          <Field label="Price">{product.product_type === 'affiliate' ? 'Partner product' : formatUsd(toCents(product.price))}</Field>
+          <Field label="Price">
+            <PriceText product={product} />
+          </Field>
           <Field label="Manufacturer">{product.manufacturer}</Field>
           <Field label="Category">{category?.name ?? `#${product.category_id}`}</Field>
           <Field label="Subcategory">{product.subcategory_id ? (subcategory?.name ?? `#${product.subcategory_id}`) : 'None'}</Field>

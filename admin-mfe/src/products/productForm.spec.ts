@@ -11,6 +11,13 @@ const filled = (changes: Partial<ProductFormValues> = {}): ProductFormValues => 
   ...changes,
 });
 
+const storedProduct: Product = {
+  id: 1, name: 'P', description: 'D', price: '10.00', image_url: '/i.png', image_data: null, image_type: 'image/png', category_id: 2, subcategory_id: null,
+  manufacturer: 'M', specifications: { power: '1 W' }, product_type: 'service', external_link: null, affiliate_link: null,
+  service_details: { details: 'On site' }, features: ['a', 'b'], is_featured: true, is_new: false, rating: null, reviews_count: 0,
+  created_at: '2026-01-01T00:00:00Z', slug: 'p', in_stock: true, delivery_time: null, warranty: null,
+};
+
 const messages = async (values: ProductFormValues) =>
   productSchema.validate(values, { abortEarly: false }).then(
     () => [],
@@ -61,10 +68,9 @@ describe('SPEC §5 admin product form', () => {
       in_stock: true,
       warranty: null,
     });
-    expect(toProductInput(filled({ product_type: 'affiliate', price: '99', affiliate_link: 'partner.example/x' }), 'create')).toMatchObject({
-      price: '0',
-      affiliate_link: 'https://partner.example/x',
-    });
+    const affiliate = toProductInput(filled({ product_type: 'affiliate', price: '99', affiliate_link: 'partner.example/x' }), 'create');
+    expect(affiliate).toMatchObject({ affiliate_link: 'https://partner.example/x' });
+    expect(affiliate).not.toHaveProperty('price'); // hidden field: the server applies its default
     expect(toProductInput(filled({ affiliate_link: 'http://partner.example' , product_type: 'affiliate' }), 'create').affiliate_link).toBe('http://partner.example');
   });
 
@@ -77,13 +83,14 @@ describe('SPEC §5 admin product form', () => {
     expect(slugPreview('  X-Ray  Sensor, Pro! ')).toBe('xray-sensor-pro');
   });
 
+  it("saving an affiliate unchanged sends no price, so the stored price the shop shows is kept", () => {
+    const stored = { ...storedProduct, product_type: 'affiliate', price: '249.00', affiliate_link: 'https://partner.example/x' } satisfies Product;
+    const input = toProductInput(getInitialValues(stored), 'edit');
+    expect(input).not.toHaveProperty('price');
+    expect(input).toMatchObject({ name: 'P', affiliate_link: 'https://partner.example/x' });
+  });
+
   it('reads a stored product back into the form (edit)', () => {
-    const product = {
-      id: 1, name: 'P', description: 'D', price: '10.00', image_url: '/i.png', image_data: null, image_type: 'image/png', category_id: 2, subcategory_id: null,
-      manufacturer: 'M', specifications: { power: '1 W' }, product_type: 'service', external_link: null, affiliate_link: null,
-      service_details: { details: 'On site' }, features: ['a', 'b'], is_featured: true, is_new: false, rating: null, reviews_count: 0,
-      created_at: '2026-01-01T00:00:00Z', slug: 'p', in_stock: true, delivery_time: null, warranty: null,
-    } satisfies Product;
-    expect(getInitialValues(product)).toMatchObject({ features: 'a\nb', specifications: [{ name: 'power', value: '1 W' }], service_details: 'On site', subcategory_id: '', slug: 'p' });
+    expect(getInitialValues(storedProduct)).toMatchObject({ features: 'a\nb', specifications: [{ name: 'power', value: '1 W' }], service_details: 'On site', subcategory_id: '', slug: 'p' });
   });
 });

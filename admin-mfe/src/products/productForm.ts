@@ -170,7 +170,9 @@ function serviceDetailsOf(text: string): Record<string, string> | null {
  * The payload for POST/PUT /api/admin/products with the spec's defaults applied (SPEC §5):
  * description 'Product description', price '0', the placeholder image, https:// on the affiliate
  * link, the slug from the name, and on edit only an empty manufacturer as 'Unknown'. Fields that
- * do not belong to the product type are sent empty, so a type change leaves nothing stale.
+ * do not belong to the product type are sent empty, so a type change leaves nothing stale; the
+ * price is the exception: an affiliate's price field is hidden, so no price is sent and the server
+ * keeps the stored one (a hidden field must never overwrite stored data; the shop shows it).
  */
 export function toProductInput(values: ProductFormValues, mode: 'create' | 'edit'): ProductInput {
   const type = values.product_type;
@@ -180,7 +182,7 @@ export function toProductInput(values: ProductFormValues, mode: 'create' | 'edit
     product_type: type,
     manufacturer,
     description: values.description.trim() || 'Product description',
-    price: type === 'affiliate' ? '0' : values.price.replace(/,/g, '').trim() || '0',
+    ...(type === 'affiliate' ? {} : { price: values.price.replace(/,/g, '').trim() || '0' }),
     image_url: values.image_url.trim() || PLACEHOLDER_IMAGE_URL,
     image_type: values.image_url.trim() && values.image_type ? values.image_type : null,
     // empty: the server makes it from the name by the same rule, unique (a second 'Chair' gets chair-2)

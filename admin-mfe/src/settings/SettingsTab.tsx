@@ -6,12 +6,19 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useSnackbar } from 'notistack';
 import { DEFAULT_SETTINGS, SettingsSaveError, loadSettings, saveSettings, settingsEqual, toastMessage, type DmSettings } from '@dentalmarket/ui';
 import { SettingsSection } from './SettingsSection.js';
-import { SETTINGS_GROUPS, withField, type SettingField } from './settingsFields.js';
+import { SETTINGS_GROUPS, withDebugFlagsInEffect, withField, type SettingField } from './settingsFields.js';
 
-/** Admin Dashboard settings tab (SPEC §2, §4 Settings): edits a draft, persisted to the browser only on Save. */
+/**
+ * Admin Dashboard settings tab (SPEC §2, §4 Settings): edits a draft, persisted to the browser only
+ * on Save. The debug switches start from the flags in effect; Reset puts SPEC §9's defaults (all four
+ * on) in the draft, shown as such, and only Save applies them.
+ */
 export function SettingsTab() {
   const { enqueueSnackbar } = useSnackbar();
-  const [loaded] = useState(loadSettings);
+  const [loaded] = useState(() => {
+    const { settings, unreadable } = loadSettings();
+    return { settings: withDebugFlagsInEffect(settings), unreadable };
+  });
   const [saved, setSaved] = useState<DmSettings>(loaded.settings);
   const [draft, setDraft] = useState<DmSettings>(loaded.settings);
   const changed = !settingsEqual(draft, saved);

@@ -1,4 +1,4 @@
-import type { DmSettings } from '@dentalmarket/ui';
+import { DEBUG_FLAG_NAMES, type DmSettings } from '@dentalmarket/ui';
 
 type Section = keyof DmSettings;
 
@@ -47,4 +47,23 @@ export function readField(settings: DmSettings, field: SettingField): boolean {
 
 export function withField(settings: DmSettings, field: SettingField, value: boolean): DmSettings {
   return { ...settings, [field.section]: { ...settings[field.section], [field.key]: value } };
+}
+
+/** A debug tool is on only when its own flag is the text 'true' (SPEC §3 browser storage); unreadable storage is off. */
+function flagInEffect(name: string): boolean {
+  try {
+    return window.localStorage.getItem(name) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The settings with the debug switches as the tools see them: the cart debugger and debug panel read
+ * their own flags, not the settings object (whose defaults say on), so a fresh browser shows them off
+ * and saving another setting cannot switch them on.
+ */
+export function withDebugFlagsInEffect(settings: DmSettings): DmSettings {
+  const debugging = Object.fromEntries(DEBUG_FLAG_NAMES.map((name) => [name, flagInEffect(name)])) as DmSettings['debugging'];
+  return { ...settings, debugging };
 }

@@ -1,10 +1,12 @@
 import type {
+  AiStatus,
   BatchGenerationResult,
   GeneratedProduct,
   GenerationPlacement,
   AdminProductListQuery,
   AdminProductListResponse,
   Category,
+  CategoryUsage,
   DeleteResult,
   ImageUploadResponse,
   Product,
@@ -69,10 +71,13 @@ const catalogueLists = [
   { type: 'Subcategory' as const, id: 'LIST' },
 ];
 
+/** The grid's query plus the stock filter (`inStock=true|false`, as the storefront's list takes it). */
+export type AdminProductsArgs = AdminProductListQuery & { inStock?: boolean };
+
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/admin/products: one page of the admin grid, sorted and searched on the server, never cached. */
-    getAdminProducts: build.query<AdminProductListResponse, AdminProductListQuery>({
+    getAdminProducts: build.query<AdminProductListResponse, AdminProductsArgs>({
       query: (params) => ({ url: '/admin/products', params }),
       extraOptions: admin,
       keepUnusedDataFor: 0,
@@ -112,6 +117,12 @@ export const adminApi = api.injectEndpoints({
       extraOptions: admin,
       invalidatesTags: catalogueLists,
     }),
+    /** GET /api/admin/categories/{id}/usage: what a delete would touch, asked afresh each time the confirmation opens. */
+    getCategoryUsage: build.query<CategoryUsage, number>({
+      query: (id) => `/admin/categories/${id}/usage`,
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+    }),
     deleteCategory: build.mutation<DeleteResult, number>({
       query: (id) => ({ url: `/admin/categories/${id}`, method: 'DELETE' }),
       extraOptions: admin,
@@ -143,6 +154,11 @@ export const adminApi = api.injectEndpoints({
       extraOptions: admin,
       invalidatesTags: [{ type: 'Subcategory' as const, id: 'LIST' }],
     }),
+    /** GET /api/admin/gemini/status: whether a provider is configured, and the sentence to show when not. */
+    getAiStatus: build.query<AiStatus, void>({
+      query: () => '/admin/gemini/status',
+      extraOptions: admin,
+    }),
     /** POST /api/admin/gemini/generate-product: one product's details from the configured AI provider. */
     generateProduct: build.mutation<GeneratedProduct, GenerationPlacement & { productName: string }>({
       query: (body) => ({ url: '/admin/gemini/generate-product', method: 'POST', body }),
@@ -157,6 +173,8 @@ export const adminApi = api.injectEndpoints({
 });
 
 export const {
+  useGetAiStatusQuery,
+  useGetCategoryUsageQuery,
   useGenerateProductMutation,
   useGenerateBatchProductsMutation,
   useGetAdminProductsQuery,
