@@ -34,7 +34,7 @@ describe('the product detail modal', () => {
       await dialog.getByRole('button', { name: 'Add to cart' }).click();
       await dialog.getByRole('button', { name: 'In Cart' }).waitFor();
       assert.equal(await dialog.getByRole('button', { name: 'In Cart' }).isDisabled(), true);
-      await page.getByRole('button', { name: 'Cart (1 item)' }).waitFor();
+      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
       await dialog.waitFor({ state: 'detached', timeout: 5000 }); // closes 1500 ms after the add
       assert.ok(!page.url().includes('product='));
 
