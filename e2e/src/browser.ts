@@ -1,5 +1,46 @@
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterEach } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Every uncaught error and unhandled rejection of any page of any context made by newContext, since
+ * the last test ended. No action of a user may leave one (issue 16): the afterEach below fails the
+ * test that let one happen, in every spec that imports this module, naming each error and its page.
+ */
+const pageErrors: string[] = [];
+/** What was rejected: Chromium reports a rejected plain object only as 'Object', so the page says it on the console. */
+const rejections: string[] = [];
+const REJECTION = '[unhandled rejection] ';
+
+function reportRejections(prefix: string): void {
+  window.addEventListener('unhandledrejection', (event) => {
+    let reason: string;
+    try {
+      reason = event.reason instanceof Error ? String(event.reason) : JSON.stringify(event.reason);
+    } catch {
+      reason = String(event.reason);
+    }
+    console.debug(`${prefix}${reason}`);
+  });
+}
+
+function watchPageErrors(page: Page): void {
+  page.on('pageerror', (error) => {
+    const where = (error.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at ')).slice(0, 3);
+    pageErrors.push([`on ${page.url()}: ${error.name ? `${error.name}: ` : ''}${error.message}`, ...where].join('\n      '));
+  });
+  page.on('console', (message) => {
+    if (message.text().startsWith(REJECTION)) rejections.push(`on ${page.url()}: ${message.text().slice(REJECTION.length)}`);
+  });
+}
+
+afterEach(() => {
+  const errors = pageErrors.splice(0);
+  const reasons = rejections.splice(0);
+  if (errors.length > 0 || reasons.length > 0) {
+    assert.fail(`${errors.length} uncaught error(s) in the page during this test:\n  ${errors.join('\n  ')}${reasons.length ? `\n  of which unhandled rejections of:\n  ${reasons.join('\n  ')}` : ''}`);
+  }
+});
 
 /** Debian's Chromium (never a downloaded browser), with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -18,8 +59,11 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export function newContext(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width, height } });
+export async function newContext(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height } });
+  await context.addInitScript(reportRejections, REJECTION);
+  context.on('page', watchPageErrors);
+  return context;
 }
 
 /** The demo accounts the seed creates outside production (README). */

@@ -41,6 +41,7 @@ describe('the /auth screen', () => {
       await page.waitForURL(`${suite.app.url}/`);
       await page.getByRole('button', { name: 'Dr. Browser' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Dr. Browser' }).waitFor({ state: 'detached' }); // signed out
       await page.getByRole('link', { name: 'Admin Login' }).waitFor();
       const me = await context.request.get('/api/me');
       assert.equal(me.status(), 401);

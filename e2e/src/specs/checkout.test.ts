@@ -65,8 +65,8 @@ describe('checkout', () => {
       await page.getByText(`Updated quantity for ${second.name}`).waitFor();
 
       // the header's cart drawer, then checkout
-      await page.getByRole('button', { name: 'Cart (3 items)' }).click();
-      const drawer = page.getByRole('dialog', { name: 'Shopping cart' });
+      await page.getByRole('button', { name: 'Cart, 3 items', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Your cart', exact: true });
       const subtotal = cents(first.price) + 2n * cents(second.price);
       assert.equal(await drawer.getByTestId('cart-drawer-subtotal').innerText(), usd(subtotal));
       await drawer.getByRole('link', { name: 'Checkout' }).click();
@@ -116,7 +116,7 @@ describe('checkout', () => {
       await page.getByRole('button', { name: 'Processing...' }).waitFor();
       await page.getByRole('heading', { name: 'Order Completed!' }).waitFor();
       await page.getByText('Order completed successfully!').waitFor();
-      await page.getByRole('button', { name: 'Cart (0 items)' }).waitFor();
+      await page.getByRole('button', { name: 'Cart, 0 items', exact: true }).waitFor();
       assert.deepEqual(requests.filter((r) => !r.startsWith('GET ')), [], 'checkout makes no server call');
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
       assert.ok(!stored.includes('4242424242424242') && !stored.includes('05/28'), 'card details never reach browser storage');
@@ -134,7 +134,7 @@ describe('checkout', () => {
       await two.goto('/checkout');
       await two.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
       await addToCart(one, first.name);
-      await two.getByRole('button', { name: 'Cart (1 item)' }).waitFor();
+      await two.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
       await two.getByRole('region', { name: 'Order summary' }).getByText(first.name, { exact: true }).waitFor();
     });
   });

@@ -34,7 +34,7 @@ describe('the product detail modal', () => {
       await dialog.getByRole('button', { name: 'Add to cart' }).click();
       await dialog.getByRole('button', { name: 'In Cart' }).waitFor();
       assert.equal(await dialog.getByRole('button', { name: 'In Cart' }).isDisabled(), true);
-      await page.getByRole('button', { name: 'Cart (1 item)' }).waitFor();
+      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
       await dialog.waitFor({ state: 'detached', timeout: 5000 }); // closes 1500 ms after the add
       assert.ok(!page.url().includes('product='));
 
@@ -64,6 +64,39 @@ describe('the product detail modal', () => {
 
       await page.goto('/marketplace?product=no-such-product');
       await page.getByRole('dialog', { name: 'Product not found' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Back closes an open product and stays on the marketplace; closing with Close adds no history entry', async () => {
+    const product = await firstOf('equipment');
+    const context = await newContext(suite.browser, suite.app.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Featured products' }).waitFor();
+      await page.goto('/marketplace?type=equipment');
+      const details = page.getByRole('button', { name: `View details of ${product.name}` });
+      const dialog = page.getByRole('dialog', { name: product.name });
+
+      await details.click();
+      await dialog.waitFor();
+      await page.goBack();
+      await dialog.waitFor({ state: 'detached' });
+      const back = new URL(page.url());
+      assert.equal(`${back.pathname}${back.search}`, '/marketplace?type=equipment', 'Back left the modal for the marketplace it was opened on');
+      await page.getByRole('heading', { level: 1, name: 'IT Equipment' }).waitFor();
+
+      await details.click();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.goBack(); // the entry before the marketplace: opening and closing the product left none behind
+      const previous = new URL(page.url());
+      assert.equal(`${previous.pathname}${previous.search}`, '/', 'Back after Close goes to the page before the marketplace');
+      await page.getByRole('heading', { name: 'Featured products' }).waitFor();
+      assert.equal(await page.getByRole('dialog').count(), 0, 'Back did not reopen the product');
     } finally {
       await context.close();
     }

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext } from 'playwright-core';
+import { repoRoot } from '../app.js';
+import { AxeTally, axeFindings, blocks, describeFindings } from '../axe.js';
+import { newContext, signIn } from '../browser.js';
+import { ADMIN_STATES, openState, SHOPPER_STATES, shopperFixtures, type ScreenState, type ShopperFixtures } from '../states.js';
+import { appAndBrowser } from '../suite.js';
+
+const suite = appAndBrowser();
+const tally = new AxeTally();
+let fixtures: ShopperFixtures;
+
+const SCREENS = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+];
+
+describe('axe-core on every shopper page and the main admin states (issue 16)', () => {
+  before(async () => {
+    const context = await newContext(suite.browser, suite.app.url);
+    try {
+      fixtures = await shopperFixtures(context, suite.app.url);
+    } finally {
+      await context.close();
+    }
+  });
+
+  // the totals of the whole run, printed and kept in e2e/artifacts for before/after figures
+  after(() => {
+    const summary = tally.summary();
+    console.log(summary);
+    fs.mkdirSync(path.join(repoRoot, 'e2e', 'artifacts'), { recursive: true });
+    fs.writeFileSync(path.join(repoRoot, 'e2e', 'artifacts', 'axe-totals.txt'), `${summary}\n`);
+  });
+
+  for (const { width, height } of SCREENS) {
+    for (const dark of [false, true]) {
+      describe(`at ${width}×${height}, ${dark ? 'dark' : 'light'}: no serious or critical violation`, () => {
+        const contexts: { shopper?: BrowserContext; admin?: BrowserContext } = {};
+        before(async () => {
+          [contexts.shopper, contexts.admin] = await Promise.all([newContext(suite.browser, suite.app.url, width, height), newContext(suite.browser, suite.app.url, width, height)]);
+          await signIn(contexts.admin);
+        });
+        after(() => Promise.all([contexts.shopper?.close(), contexts.admin?.close()]));
+
+        const check = (state: ScreenState, who: 'shopper' | 'admin') =>
+          it(state.name, async () => {
+            const page = await contexts[who]!.newPage();
+            try {
+              await openState(page, state, fixtures, dark);
+              const findings = await axeFindings(page);
+              tally.add(findings);
+              const blocking = findings.filter(blocks);
+              assert.equal(blocking.length, 0, `${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${blocking.length} serious or critical rule(s)\n    ${describeFindings(blocking)}`);
+            } finally {
+              await page.close();
+            }
+          });
+        for (const state of SHOPPER_STATES) check(state, 'shopper');
+        for (const state of ADMIN_STATES) check(state, 'admin');
+      });
+    }
+  }
+});

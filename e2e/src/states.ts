@@ -1,0 +1,214 @@
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signIn } from './browser.js';
+
+/**
+ * The pages and dialogs a shopper and an admin see, each as a way to reach it from a fresh page and
+ * wait until it is complete: the states the layout and accessibility checks walk (issue 16).
+ */
+export interface ScreenState {
+  name: string;
+  /** The saved cart it is opened with (openState): the demo cart unless 'long' (the demo cart and the long-named product). */
+  cart?: 'long';
+  open(page: Page, fixtures: ShopperFixtures): Promise<void>;
+}
+
+interface Listed {
+  id: number;
+  slug: string;
+  name: string;
+  manufacturer: string;
+  price: string;
+  image_url: string | null;
+  in_stock: boolean;
+  category_id: number;
+}
+
+/** A saved cart line (SPEC §3 Cart item), as the shell stores it under 'shopping-cart'. */
+export interface CartLine {
+  id: number;
+  name: string;
+  manufacturer: string;
+  price: string;
+  image_url: string | null;
+  quantity: number;
+}
+
+const lineOf = (product: Listed, quantity: number): CartLine => ({
+  id: product.id,
+  name: product.name,
+  manufacturer: product.manufacturer,
+  price: product.price,
+  image_url: product.image_url,
+  quantity,
+});
+
+/** A name as long as a supplier writes them: the shop must wrap it, never widen the page for it. */
+export const LONG_NAME =
+  'NovaSonic UltraClean Professional Piezoelectric Ultrasonic Scaler and Air-Polishing Combination Unit with Dual LED Handpieces, Autoclavable Tips and Wireless Foot Control (230 V)';
+
+/** What the shopper states show: a product for the modal, the demo cart, and the demo cart plus the long-named product. */
+export interface ShopperFixtures {
+  product: { slug: string; name: string };
+  cart: CartLine[];
+  longCart: CartLine[];
+}
+
+/**
+ * The demo cart is the first three in-stock equipment products of the catalogue (real ids and
+ * prices, 1–3 of each); the long-named product is created through the admin API, so call this once
+ * per app. The context is signed in for that and signed out again.
+ */
+export async function shopperFixtures(context: BrowserContext, origin: string): Promise<ShopperFixtures> {
+  const { products } = (await (await context.request.get('/api/products?productType=equipment&limit=24')).json()) as { products: Listed[] };
+  const cart = products.filter((p) => p.in_stock).slice(0, 3).map((p, i) => lineOf(p, i + 1));
+  await signIn(context);
+  const created = await context.request.post('/api/admin/products', {
+    headers: { Origin: origin },
+    data: { name: LONG_NAME, description: 'A product with a long name.', price: '12499.00', category_id: products[0].category_id, manufacturer: 'NovaSonic Dental Instruments International', product_type: 'equipment' },
+  });
+  assert.equal(created.status(), 201, `creating the long-named product: ${await created.text()}`);
+  assert.equal((await context.request.post('/api/logout', { headers: { Origin: origin } })).status(), 200);
+  return { product: products[0], cart, longCart: [...cart, lineOf((await created.json()) as Listed, 1)] };
+}
+
+/**
+ * Opens a state in light or dark mode. First the browser's saved cart and settings are written: a
+ * same-origin JSON endpoint gives the page storage without starting the app. Every debug tool is
+ * off, as on a shopper's browser, so no debugger button sits over the page.
+ */
+export async function openState(page: Page, state: ScreenState, fixtures: ShopperFixtures, dark = false): Promise<void> {
+  const cart = state.cart === 'long' ? fixtures.longCart : fixtures.cart;
+  await page.goto('/api/health/ready');
+  await page.evaluate(
+    ({ cart, dark }) => {
+      localStorage.setItem('shopping-cart', JSON.stringify(cart));
+      const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
+      const settings = { debugging, display: { showProductTypes: false, compactProductCards: false, darkMode: dark }, performance: { lazyLoadImages: true, minimalAnimations: false } };
+      localStorage.setItem('dental-marketplace-settings', JSON.stringify(settings));
+      for (const flag of Object.keys(debugging)) localStorage.setItem(flag, 'false');
+    },
+    { cart, dark },
+  );
+  await state.open(page, fixtures);
+}
+
+const TYPE_HEADINGS = { equipment: 'IT Equipment', service: 'IT Services', affiliate: 'Partner Products' } as const;
+
+async function marketplace(page: Page, type: keyof typeof TYPE_HEADINGS): Promise<void> {
+  await page.goto(`/marketplace?type=${type}`);
+  await page.getByRole('heading', { level: 1, name: TYPE_HEADINGS[type] }).waitFor();
+  await page.getByText(/^Showing \d+ of [\d,]+ products?$/).waitFor();
+}
+
+/** The header's cart button, behind the phone's menu when the header has one. */
+async function openCartDrawer(page: Page): Promise<void> {
+  const cart = page.getByRole('button', { name: /^Cart\b/ });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  if (!(await cart.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+  await cart.click();
+  await page.getByRole('dialog').getByRole('link', { name: 'Checkout' }).waitFor();
+}
+
+async function checkout(page: Page): Promise<void> {
+  await page.goto('/checkout');
+  await page.getByRole('heading', { name: 'Checkout', exact: true }).waitFor();
+  await page.getByRole('region', { name: 'Order summary' }).getByTestId('total-total').waitFor();
+}
+
+/** Every shopper page at its own address, and checkout once more with the long name in the cart. */
+export const SHOPPER_STATES: ScreenState[] = [
+  {
+    name: 'home',
+    async open(page) {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Featured products' }).waitFor();
+      await page.getByRole('article').first().waitFor();
+    },
+  },
+  { name: 'marketplace: equipment', open: (page) => marketplace(page, 'equipment') },
+  { name: 'marketplace: services', open: (page) => marketplace(page, 'service') },
+  { name: 'marketplace: partner products', open: (page) => marketplace(page, 'affiliate') },
+  {
+    name: 'product modal',
+    async open(page, { product }) {
+      await page.goto(`/marketplace?type=equipment&product=${product.slug}`);
+      await page.getByRole('dialog', { name: product.name }).getByTestId('modal-price').waitFor();
+    },
+  },
+  {
+    name: 'cart drawer',
+    async open(page) {
+      await marketplace(page, 'equipment');
+      await openCartDrawer(page);
+    },
+  },
+  { name: 'checkout', open: checkout },
+  {
+    name: 'login',
+    async open(page) {
+      await page.goto('/auth');
+      await page.getByRole('form', { name: 'Login' }).waitFor();
+    },
+  },
+  {
+    name: 'register',
+    async open(page) {
+      await page.goto('/auth');
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByRole('form', { name: 'Register' }).waitFor();
+    },
+  },
+  {
+    name: '404',
+    async open(page) {
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    },
+  },
+  { name: 'checkout with a long product name', cart: 'long', open: checkout },
+];
+
+async function dashboard(page: Page, tab: string): Promise<void> {
+  await page.goto(tab === 'catalog' ? '/admin' : `/admin?tab=${tab}`);
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  if (tab === 'catalog') {
+    await page.getByTestId('categories-row').first().waitFor();
+    await page.getByRole('gridcell').first().waitFor();
+  } else if (tab === 'settings') {
+    await page.getByRole('heading', { name: 'System Settings' }).waitFor();
+  } else {
+    await page.getByText(/ is coming soon\.$/).waitFor();
+  }
+}
+
+const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'];
+
+/** The admin's main states: each dashboard tab, the product and category dialogs, the AI panel's batch form. */
+export const ADMIN_STATES: ScreenState[] = [
+  ...DASHBOARD_TABS.map((tab): ScreenState => ({ name: `admin: ${tab}`, open: (page) => dashboard(page, tab) })),
+  {
+    name: 'admin: product create dialog',
+    async open(page) {
+      await dashboard(page, 'catalog');
+      await page.getByRole('button', { name: 'Add New Product' }).click();
+      await page.getByRole('dialog', { name: 'Add New Product' }).getByLabel('Product Name').waitFor();
+    },
+  },
+  {
+    name: 'admin: category dialog',
+    async open(page) {
+      await dashboard(page, 'catalog');
+      await page.getByRole('button', { name: 'Add New Category' }).click();
+      await page.getByRole('dialog').getByLabel('Name').waitFor();
+    },
+  },
+  {
+    name: 'admin: AI panel (batch)',
+    async open(page) {
+      await dashboard(page, 'catalog');
+      await page.getByRole('tab', { name: 'Batch Add' }).click();
+      await page.getByLabel('Product names').waitFor();
+    },
+  },
+];
