@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import zlib from 'node:zlib';
-import { type LogLevel, ValidationPipe } from '@nestjs/common';
+import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,6 +11,7 @@ import { sessionMiddleware } from './auth/session.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { requestId } from './common/request-id.middleware.js';
 import { jsonBodiesOnly, sameOriginOnly } from './common/request-guards.js';
+import { StrictValidationPipe } from './common/strict-validation.pipe.js';
 import { securityHeaders } from './common/security-headers.js';
 import compression from 'compression';
 import { type AppConfig, loadConfig } from './config/app-config.js';
@@ -81,7 +82,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     mountStaticFrontends(server, config);
 
     app.setGlobalPrefix('api');
-    app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+    app.useGlobalPipes(new StrictValidationPipe());
     app.useGlobalFilters(new AllExceptionsFilter());
     app.enableShutdownHooks();
     setUpSwagger(app);

@@ -114,6 +114,18 @@ describe('products', () => {
     await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
   });
 
+  it("keeps an affiliate product's stored price when an edit sends no price (its form hides the field)", async () => {
+    const place = await someCategory('affiliate');
+    const created = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Partner Loupes', manufacturer: 'Optic', product_type: 'affiliate', affiliate_link: 'https://partner.example/loupes', price: '349.00', ...place })
+      .expect(201);
+    const edited = await admin.put(`/api/admin/products/${created.body.id}`).send({ name: 'Partner Loupes 2', product_type: 'affiliate', affiliate_link: 'https://partner.example/loupes' }).expect(200);
+    expect(edited.body).toMatchObject({ name: 'Partner Loupes 2', price: '349.00' });
+    expect((await request(t.http).get(`/api/products/${created.body.id}`).expect(200)).body.price).toBe('349.00');
+    await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
+  });
+
   it('keeps a subcategory inside its category, and a new category clears the old subcategory', async () => {
     const equipment = await someCategory('equipment');
     const service = await someCategory('service');
