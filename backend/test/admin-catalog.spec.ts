@@ -42,6 +42,12 @@ describe('categories and subcategories', () => {
       .post('/api/admin/products')
       .send({ name: 'Vita Vacumat 6000', manufacturer: 'Vita', product_type: 'equipment', category_id: first.body.id, subcategory_id: sub.body.id, price: '8450' })
       .expect(201);
+    const usage = await admin.get(`/api/admin/categories/${first.body.id}/usage`).expect(200);
+    expect(usage.body).toEqual({ product_count: 1, subcategory_count: 1 });
+    expect((await admin.get(`/api/admin/categories/${second.body.id}/usage`).expect(200)).body).toEqual({ product_count: 0, subcategory_count: 0 });
+    const unknown = await admin.get('/api/admin/categories/2147483647/usage').expect(404);
+    expect(unknown.body.message).toBe('Category 2147483647 not found');
+    await request(t.http).get(`/api/admin/categories/${first.body.id}/usage`).expect(401);
     const blocked = await admin.delete(`/api/admin/categories/${first.body.id}`).expect(409);
     expect(blocked.body.message).toBe('Category has 1 product; move or delete them first');
     const subGone = await admin.delete(`/api/admin/subcategories/${sub.body.id}`).expect(200);

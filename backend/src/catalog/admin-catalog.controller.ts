@@ -16,6 +16,7 @@ import { AdminCatalogService } from './admin-catalog.service.js';
 import { AdminProductsService } from './admin-products.service.js';
 import { AdminProductListDto, AdminProductListQueryDto } from './dto/admin-product-list.dto.js';
 import {
+  CategoryUsageDto,
   CreateCategoryDto,
   CreateProductDto,
   CreateSubcategoryDto,
@@ -84,6 +85,14 @@ export class AdminCatalogController {
   @ApiNotFoundResponse({ type: ApiErrorDto })
   updateCategory(@Param('id', new ParseIntPipe()) id: number, @Body() body: UpdateCategoryDto): Promise<CategoryDto> {
     return this.catalog.updateCategory(id, body);
+  }
+
+  @Get('categories/:id/usage')
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: CategoryUsageDto, description: 'what deleting the category would touch (it is refused while product_count > 0)' })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  categoryUsage(@Param('id', new ParseIntPipe()) id: number): Promise<CategoryUsageDto> {
+    return this.catalog.categoryUsage(id);
   }
 
   @Delete('categories/:id')

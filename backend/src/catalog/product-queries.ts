@@ -37,6 +37,8 @@ export interface ProductFilter {
   inStock?: boolean;
   /** matched case-insensitively as a substring of name or description */
   search?: string;
+  /** only these products (the primary key serves it) */
+  ids?: number[];
   sort?: ProductSort;
   /** rows per page, >= 1 */
   limit: number;
@@ -130,6 +132,7 @@ export function listProductsSql(filter: ProductFilter): PagedSql {
   if (filter.featured !== undefined) where.push(filter.featured ? 'p.is_featured' : 'NOT p.is_featured');
   if (filter.new !== undefined) where.push(filter.new ? 'p.is_new' : 'NOT p.is_new');
   if (filter.inStock !== undefined) where.push(filter.inStock ? 'p.in_stock' : 'NOT p.in_stock');
+  if (filter.ids) where.push(`p.id = ANY(${params.add(filter.ids)}::int[])`);
   const term = filter.search?.trim();
   if (term) {
     // one parameter used twice: both trigram indexes (name, description) serve it as a BitmapOr

@@ -16,7 +16,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
+import { type CategoryUsage, LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
 
 const TEXT_MAX = 20_000;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -150,4 +150,10 @@ export class DeleteResultDto {
   @ApiProperty({ example: 'Category deleted' }) message: string;
   @ApiProperty({ example: { categories: 1, subcategories: 3, productsUnassigned: 0 }, type: 'object', additionalProperties: { type: 'number' } })
   affected: Record<string, number>;
+}
+
+/** GET /api/admin/categories/:id/usage: the delete dialog's counts. */
+export class CategoryUsageDto implements CategoryUsage {
+  @ApiProperty({ example: 12, description: 'products in the category (a delete is refused while any remain)' }) product_count: number;
+  @ApiProperty({ example: 3, description: 'subcategories a delete would remove with it' }) subcategory_count: number;
 }
