@@ -182,3 +182,37 @@ describe('GET /api/admin/products (the admin grid)', () => {
     for (const id of made) await admin.delete(`/api/admin/products/${id}`).expect(200);
   });
 });
+
+describe('GET /api/admin/products: price order, filters', () => {
+  it("sorts unpriced rows ('Get a Quote' services, price 0) after priced ones in both directions", async () => {
+    const [service] = await dataSource.query(`SELECT id AS category_id FROM categories WHERE product_type = 'service' ORDER BY id LIMIT 1`);
+    const made: number[] = [];
+    for (const [name, price] of [['Quote Sort Cheap', '5.00'], ['Quote Sort Custom', ''], ['Quote Sort Dear', '900.00']]) {
+      made.push((await admin.post('/api/admin/products').send({ name, price, manufacturer: 'M', product_type: 'service', ...service }).expect(201)).body.id);
+    }
+    const names = async (sortDirection: string) =>
+      (await admin.get('/api/admin/products').query({ search: 'quote sort', sortField: 'price', sortDirection }).expect(200)).body.products.map((p: { name: string }) => p.name);
+    expect(await names('asc')).toEqual(['Quote Sort Cheap', 'Quote Sort Dear', 'Quote Sort Custom']);
+    expect(await names('desc')).toEqual(['Quote Sort Dear', 'Quote Sort Cheap', 'Quote Sort Custom']);
+    for (const id of made) await admin.delete(`/api/admin/products/${id}`).expect(200);
+  });
+
+  it('filters by type, category and stock, with exact totals; refuses bad values naming them', async () => {
+    const count = async (where: string, values: unknown[] = []) => (await dataSource.query(`SELECT count(*)::int AS n FROM products WHERE ${where}`, values))[0].n;
+    const [{ id: categoryId }] = await dataSource.query(`SELECT category_id AS id FROM products GROUP BY category_id ORDER BY count(*) DESC LIMIT 1`);
+    await dataSource.query(`UPDATE products SET in_stock = false WHERE id = (SELECT min(id) FROM products WHERE category_id = $1)`, [categoryId]);
+    const total = async (query: Record<string, string | number>) => (await admin.get('/api/admin/products').query(query).expect(200)).body.total;
+    expect(await total({ productType: 'service' })).toBe(await count(`product_type = 'service'`));
+    expect(await total({ categoryId })).toBe(await count('category_id = $1', [categoryId]));
+    expect(await total({ categoryId, inStock: 'false' })).toBe(await count('category_id = $1 AND NOT in_stock', [categoryId]));
+    expect(await total({ categoryId, inStock: 'true' })).toBe(await count('category_id = $1 AND in_stock', [categoryId]));
+    const outOfStock = await admin.get('/api/admin/products').query({ inStock: 'false', limit: 100 }).expect(200);
+    expect(outOfStock.body.products.every((p: { in_stock: boolean }) => !p.in_stock)).toBe(true);
+    await dataSource.query('UPDATE products SET in_stock = true WHERE NOT in_stock');
+
+    const bad = await admin.get('/api/admin/products').query({ inStock: 'maybe', productType: 'gadget', limit: 101 }).expect(400);
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining(['inStock must be true or false', 'productType must be one of: affiliate, service, equipment', 'limit must not be greater than 100']),
+    );
+  });
+});

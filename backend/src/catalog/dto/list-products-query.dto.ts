@@ -13,7 +13,7 @@ import {
 export const DEFAULT_PRODUCT_LIMIT = 50;
 
 /** "true"/"1" and "false"/"0"; anything else stays as given and fails @IsBoolean. */
-const toBoolean = ({ value }: { value: unknown }) => {
+export const toBoolean = ({ value }: { value: unknown }) => {
   if (value === 'true' || value === '1' || value === true) return true;
   if (value === 'false' || value === '0' || value === false) return false;
   return value;
