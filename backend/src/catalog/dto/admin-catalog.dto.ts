@@ -19,7 +19,7 @@ import {
 import { type CategoryUsage, LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
 
 const TEXT_MAX = 20_000;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** An optional slug: lowercase words joined by single hyphens; empty means "make one from the name". */
 const OptionalSlug = () =>
