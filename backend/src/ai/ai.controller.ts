@@ -17,6 +17,7 @@ import { ApiErrorDto } from '../common/api-error.dto.js';
 import { AiService } from './ai.service.js';
 import { AiStatusDto, BatchResultDto, GeneratedProductDto } from './dto/generated-product.dto.js';
 import { GenerateBatchProductsDto, GenerateProductDto } from './dto/generate-product.dto.js';
+import { ApiBodyExample } from '../common/api-body-example.js';
 
 /** What a generation can answer besides its product (the status route answers none of these). */
 const GenerationErrors = () =>
@@ -49,6 +50,7 @@ export class AiController {
   }
 
   @Post('generate-product')
+  @ApiBodyExample(GenerateProductDto, { productName: 'Planmeca ProMax 3D Mid', categoryId: 1, subcategoryId: 2, productType: 'equipment' })
   @HttpCode(200)
   @GenerationErrors()
   @ApiOperation({ summary: 'Write the details of one product with the configured AI provider' })
@@ -58,6 +60,7 @@ export class AiController {
   }
 
   @Post('generate-batch-products')
+  @ApiBodyExample(GenerateBatchProductsDto, { productNames: ['Planmeca ProMax 3D Mid', 'Carestream CS 8100'], categoryId: 1, subcategoryId: 2, productType: 'equipment' })
   @HttpCode(200)
   @GenerationErrors()
   @ApiOperation({
