@@ -42,6 +42,12 @@ describe('categories and subcategories', () => {
       .post('/api/admin/products')
       .send({ name: 'Vita Vacumat 6000', manufacturer: 'Vita', product_type: 'equipment', category_id: first.body.id, subcategory_id: sub.body.id, price: '8450' })
       .expect(201);
+    const usage = await admin.get(`/api/admin/categories/${first.body.id}/usage`).expect(200);
+    expect(usage.body).toEqual({ product_count: 1, subcategory_count: 1 });
+    expect((await admin.get(`/api/admin/categories/${second.body.id}/usage`).expect(200)).body).toEqual({ product_count: 0, subcategory_count: 0 });
+    const unknown = await admin.get('/api/admin/categories/2147483647/usage').expect(404);
+    expect(unknown.body.message).toBe('Category 2147483647 not found');
+    await request(t.http).get(`/api/admin/categories/${first.body.id}/usage`).expect(401);
     const blocked = await admin.delete(`/api/admin/categories/${first.body.id}`).expect(409);
     expect(blocked.body.message).toBe('Category has 1 product; move or delete them first');
     const subGone = await admin.delete(`/api/admin/subcategories/${sub.body.id}`).expect(200);
@@ -114,6 +120,18 @@ describe('products', () => {
     await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
   });
 
+  it("keeps an affiliate product's stored price when an edit sends no price (its form hides the field)", async () => {
+    const place = await someCategory('affiliate');
+    const created = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Partner Loupes', manufacturer: 'Optic', product_type: 'affiliate', affiliate_link: 'https://partner.example/loupes', price: '349.00', ...place })
+      .expect(201);
+    const edited = await admin.put(`/api/admin/products/${created.body.id}`).send({ name: 'Partner Loupes 2', product_type: 'affiliate', affiliate_link: 'https://partner.example/loupes' }).expect(200);
+    expect(edited.body).toMatchObject({ name: 'Partner Loupes 2', price: '349.00' });
+    expect((await request(t.http).get(`/api/products/${created.body.id}`).expect(200)).body.price).toBe('349.00');
+    await admin.delete(`/api/admin/products/${created.body.id}`).expect(200);
+  });
+
   it('keeps a subcategory inside its category, and a new category clears the old subcategory', async () => {
     const equipment = await someCategory('equipment');
     const service = await someCategory('service');
@@ -162,5 +180,39 @@ describe('GET /api/admin/products (the admin grid)', () => {
     expect(JSON.stringify(bad.body.message)).toContain('sortField must be one of: name, product_type, category, price, in_stock, created_at');
     expect(JSON.stringify(bad.body.message)).toContain('limit must not be greater than 100');
     for (const id of made) await admin.delete(`/api/admin/products/${id}`).expect(200);
+  });
+});
+
+describe('GET /api/admin/products: price order, filters', () => {
+  it("sorts unpriced rows ('Get a Quote' services, price 0) after priced ones in both directions", async () => {
+    const [service] = await dataSource.query(`SELECT id AS category_id FROM categories WHERE product_type = 'service' ORDER BY id LIMIT 1`);
+    const made: number[] = [];
+    for (const [name, price] of [['Quote Sort Cheap', '5.00'], ['Quote Sort Custom', ''], ['Quote Sort Dear', '900.00']]) {
+      made.push((await admin.post('/api/admin/products').send({ name, price, manufacturer: 'M', product_type: 'service', ...service }).expect(201)).body.id);
+    }
+    const names = async (sortDirection: string) =>
+      (await admin.get('/api/admin/products').query({ search: 'quote sort', sortField: 'price', sortDirection }).expect(200)).body.products.map((p: { name: string }) => p.name);
+    expect(await names('asc')).toEqual(['Quote Sort Cheap', 'Quote Sort Dear', 'Quote Sort Custom']);
+    expect(await names('desc')).toEqual(['Quote Sort Dear', 'Quote Sort Cheap', 'Quote Sort Custom']);
+    for (const id of made) await admin.delete(`/api/admin/products/${id}`).expect(200);
+  });
+
+  it('filters by type, category and stock, with exact totals; refuses bad values naming them', async () => {
+    const count = async (where: string, values: unknown[] = []) => (await dataSource.query(`SELECT count(*)::int AS n FROM products WHERE ${where}`, values))[0].n;
+    const [{ id: categoryId }] = await dataSource.query(`SELECT category_id AS id FROM products GROUP BY category_id ORDER BY count(*) DESC LIMIT 1`);
+    await dataSource.query(`UPDATE products SET in_stock = false WHERE id = (SELECT min(id) FROM products WHERE category_id = $1)`, [categoryId]);
+    const total = async (query: Record<string, string | number>) => (await admin.get('/api/admin/products').query(query).expect(200)).body.total;
+    expect(await total({ productType: 'service' })).toBe(await count(`product_type = 'service'`));
+    expect(await total({ categoryId })).toBe(await count('category_id = $1', [categoryId]));
+    expect(await total({ categoryId, inStock: 'false' })).toBe(await count('category_id = $1 AND NOT in_stock', [categoryId]));
+    expect(await total({ categoryId, inStock: 'true' })).toBe(await count('category_id = $1 AND in_stock', [categoryId]));
+    const outOfStock = await admin.get('/api/admin/products').query({ inStock: 'false', limit: 100 }).expect(200);
+    expect(outOfStock.body.products.every((p: { in_stock: boolean }) => !p.in_stock)).toBe(true);
+    await dataSource.query('UPDATE products SET in_stock = true WHERE NOT in_stock');
+
+    const bad = await admin.get('/api/admin/products').query({ inStock: 'maybe', productType: 'gadget', limit: 101 }).expect(400);
+    expect(bad.body.message).toEqual(
+      expect.arrayContaining(['inStock must be true or false', 'productType must be one of: affiliate, service, equipment', 'limit must not be greater than 100']),
+    );
   });
 });

@@ -76,6 +76,11 @@ describe.each([
 ] as const)('%s provider', (provider, env, path) => {
   const app = appFor(env);
   const agent = () => app.admin;
+  it('reports itself set up in GET /api/admin/gemini/status', async () => {
+    const res = await agent().get('/api/admin/gemini/status').expect(200);
+    expect(res.body).toEqual({ configured: true, provider, message: null });
+  });
+
   it('generates a product from the name, category, subcategory and type, asking for the schema', async () => {
     const res = await agent().post(SINGLE).send(body('Planmeca ProMax 3D Mid', 'service')).expect(200);
     expect(res.body).toEqual({
@@ -235,5 +240,20 @@ describe('not configured', () => {
     }
     await admin.post(SINGLE).send({ productName: 'x' }).expect(400);
     await request(t.http).post(SINGLE).send(body()).expect(401);
+  });
+
+  it('says so in GET /api/admin/gemini/status, in a sentence for the admin naming the variables; admins only', async () => {
+    const { t, admin } = app;
+    const res = await admin.get('/api/admin/gemini/status').expect(200);
+    expect(res.body).toEqual({
+      configured: false,
+      provider: null,
+      message: 'AI generation is not set up. Ask your administrator to set GEMINI_API_KEY (Gemini), or OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server).',
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+    await request(t.http).get('/api/admin/gemini/status').expect(401);
+    const customer = request.agent(t.http);
+    await customer.post('/api/login').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
+    await customer.get('/api/admin/gemini/status').expect(403);
   });
 });

@@ -1,6 +1,8 @@
 import request from 'supertest';
-import { CATALOGUE } from '../src/database/seed/catalogue.js';
+import { demoCatalogue } from '../src/database/seed/catalogue.js';
 import { startTestApp, type TestApp } from './helpers.js';
+
+const CATALOGUE = demoCatalogue();
 
 let t: TestApp;
 

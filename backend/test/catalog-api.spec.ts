@@ -92,6 +92,38 @@ describe('GET /api/products/{id or slug}', () => {
   });
 });
 
+describe('GET /api/products?ids=', () => {
+  it('answers every listed product in one list, whatever the limit; unknown ids are simply absent', async () => {
+    const rows: Array<{ id: number }> = await dataSource.query('SELECT id FROM products ORDER BY id LIMIT 60');
+    const ids = rows.map((row) => row.id);
+    const res = await request(t.http).get(`/api/products?ids=${[...ids, 2147483647].join(',')}&limit=5&page=3`).expect(200);
+    expect(res.body.products.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(ids);
+    expect(res.body).toMatchObject({ total: 60, page: 1 });
+    const one = await request(t.http).get(`/api/products?ids=${ids[0]}`).expect(200);
+    expect(one.body.products.map((p: { id: number }) => p.id)).toEqual([ids[0]]);
+  });
+
+  it.each([
+    ['', 'ids must list at least one product id, e.g. ids=1,2,3'],
+    ['1,x', "ids must be positive whole numbers separated by commas ('x' is not)"],
+    ['1,0', "ids must be positive whole numbers separated by commas ('0' is not)"],
+    ['1,-2', "ids must be positive whole numbers separated by commas ('-2' is not)"],
+    ['1.5', "ids must be positive whole numbers separated by commas ('1.5' is not)"],
+    ['1,,2', "ids must be positive whole numbers separated by commas ('' is not)"],
+    ['99999999999', "ids must be positive whole numbers separated by commas ('99999999999' is not)"],
+    ['3,4,3', 'ids must not repeat an id (3 appears twice)'],
+    [Array.from({ length: 101 }, (_, i) => i + 1).join(','), 'ids must list at most 100 product ids, not 101'],
+  ])('refuses ids=%s with 400 naming the problem', async (ids, message) => {
+    const res = await request(t.http).get(`/api/products?ids=${ids}`).expect(400);
+    expect(res.body.message).toEqual([message]);
+  });
+
+  it('refuses ids given twice', async () => {
+    const res = await request(t.http).get('/api/products?ids=1&ids=2').expect(400);
+    expect(res.body.message).toBe('ids must be a string, not an array');
+  });
+});
+
 describe('products on the wire', () => {
   const created: number[] = [];
 

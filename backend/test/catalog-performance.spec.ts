@@ -14,6 +14,7 @@ import {
   productsByTypeSql,
   type Sql,
 } from '../src/catalog/product-queries.js';
+import { adminProductsSql, type AdminSortField } from '../src/catalog/admin-product-queries.js';
 import { ProductsService } from '../src/catalog/products.service.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
@@ -140,6 +141,22 @@ describe(`the catalogue SQL is served by indexes (EXPLAIN on ${ROWS} generated p
     expect(rare.join()).toMatch(/IDX_products_(name|description)_trgm/);
     await expectIndexed(listProductsSql(page({ search: 'scanner', limit: 1000 })), { ordered: false });
     await expectIndexed(listProductsSql(page({ search: 'scanner', productType: 'equipment', sort: 'price-asc' })), { ordered: false });
+  });
+
+  it.each(['name', 'product_type', 'price', 'in_stock', 'created_at'] as const)('the admin grid sorted by %s, both directions: an ordered index walk', async (sortField: AdminSortField) => {
+    for (const sortDirection of ['asc', 'desc'] as const) {
+      await expectIndexed(adminProductsSql({ sortField, sortDirection, limit: 25, page: 1 }), { ordered: true });
+      await expectIndexed(adminProductsSql({ sortField, sortDirection, limit: 25, page: 40 }), { ordered: true });
+    }
+  });
+
+  it('the admin grid by category, and filtered: through indexes of products', async () => {
+    for (const sortDirection of ['asc', 'desc'] as const) {
+      await expectIndexed(adminProductsSql({ sortField: 'category', sortDirection, limit: 25, page: 1 }), { ordered: false });
+      await expectIndexed(adminProductsSql({ categoryId, sortField: 'name', sortDirection, limit: 25, page: 1 }), { ordered: true });
+      await expectIndexed(adminProductsSql({ productType: 'equipment', sortField: 'price', sortDirection, limit: 25, page: 1 }), { ordered: true });
+      await expectIndexed(adminProductsSql({ inStock: true, sortField: 'in_stock', sortDirection, limit: 25, page: 1 }), { ordered: true });
+    }
   });
 
   it('counts stop after 1001 rows', async () => {

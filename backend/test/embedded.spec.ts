@@ -4,9 +4,11 @@ import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CATALOGUE } from '../src/database/seed/catalogue.js';
+import { demoCatalogue } from '../src/database/seed/catalogue.js';
 import { DataDirLockedError } from '../src/database/data-dir-lock.js';
 import { startTestApp, tempDir, type TestApp } from './helpers.js';
+
+const CATALOGUE = demoCatalogue();
 
 /** These run on the embedded database whatever DATABASE_URL says: the lock and persistence are its own. */
 const embedded = (dataDir: string) => ({ DATABASE_URL: '', DATA_DIR: dataDir });

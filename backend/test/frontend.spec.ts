@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { jest } from '@jest/globals';
 import request from 'supertest';
+import { SHELL_ROUTES } from '@dentalmarket/contracts';
 import { startTestApp, tempDir, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -26,14 +28,39 @@ afterAll(async () => {
 });
 
 describe('static frontends', () => {
-  it('serves the shell at / and falls back to index.html for client routes', async () => {
+  it('serves the shell at / and at each of its routes with 200', async () => {
     const home = await request(t.http).get('/').set('Accept', 'text/html').expect(200);
     expect(home.text).toContain('DentalMarket shell');
     expect(home.headers['cache-control']).toBe('no-cache');
-    for (const route of ['/marketplace', '/admin', '/some/unknown/page']) {
-      const res = await request(t.http).get(route).set('Accept', 'text/html,application/xhtml+xml').expect(200);
-      expect(res.text).toContain('DentalMarket shell');
+    for (const route of SHELL_ROUTES) {
+      for (const url of [route, `${route}/`.replace('//', '/'), `${route}?product=some-slug`]) {
+        const res = await request(t.http).get(url).set('Accept', 'text/html,application/xhtml+xml').expect(200);
+        expect(res.text).toContain('DentalMarket shell');
+      }
     }
+    await request(t.http).head('/marketplace').expect(200);
+  });
+
+  it("answers any other page path with the shell's page and 404, so the shell shows its not-found page", async () => {
+    for (const url of ['/some/unknown/page', '/marketplaces', '/admin/users', '/products/scanner']) {
+      const res = await request(t.http).get(url).set('Accept', 'text/html').expect(404);
+      expect(res.text).toContain('DentalMarket shell');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // whatever the client accepts, and a revalidation stays a 404
+    await request(t.http).get('/no-such-page').set('Accept', 'application/json').expect(404);
+    const etag = (await request(t.http).get('/').expect(200)).headers.etag;
+    await request(t.http).get('/no-such-page').set('If-None-Match', etag).expect(404);
+  });
+
+  it("answers an unknown file (a path with an extension) with a plain-text 404, not Express's HTML page", async () => {
+    for (const url of ['/robots.txt', '/x.png', '/static/missing.0123abcd89.js', '/favicon.ico']) {
+      const res = await request(t.http).get(url).set('Accept', 'text/html').expect(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.text).toBe('Not Found');
+    }
+    const post = await request(t.http).post('/marketplace').set('Content-Type', 'application/json').send('{}').expect(404);
+    expect(post.text).toBe('Not Found');
   });
 
   it('gives hashed chunks a long cache', async () => {
@@ -81,9 +108,32 @@ describe('static frontends', () => {
     });
   });
 
-  it('answers 503 with instructions when the shell is not built', async () => {
+  it('answers 503 with instructions when the shell is not built, decided at start (and the same words if it goes missing)', async () => {
+    const emptyRoot = tempDir('no-frontends');
+    const unbuilt = await startTestApp({ FRONTEND_DIST_ROOT: emptyRoot }, { seed: false });
+    try {
+      for (const url of ['/', '/marketplace', '/no-such-page']) {
+        const res = await request(unbuilt.http).get(url).set('Accept', 'text/html').expect(503);
+        expect(res.text).toBe(`The frontend is not built (${path.join(emptyRoot, 'shell', 'dist', 'index.html')} is missing). Run \`npm run build\` in the repository root, then restart.`);
+      }
+      await request(unbuilt.http).get('/robots.txt').expect(404);
+    } finally {
+      await unbuilt.close();
+    }
+    // removed while running: the same message, not a bare error
     fs.rmSync(path.join(root, 'shell'), { recursive: true });
     const res = await request(t.http).get('/marketplace').set('Accept', 'text/html').expect(503);
-    expect(res.text).toContain('npm run build');
+    expect(res.text).toContain('is missing). Run `npm run build` in the repository root, then restart.');
+  });
+
+  it('looks for the built shell once at start, not on every page request', async () => {
+    const existsSync = jest.spyOn(fs, 'existsSync');
+    try {
+      await request(t.http).get('/marketplace').set('Accept', 'text/html');
+      await request(t.http).get('/some/page').set('Accept', 'text/html');
+      expect(existsSync).not.toHaveBeenCalled();
+    } finally {
+      existsSync.mockRestore();
+    }
   });
 });

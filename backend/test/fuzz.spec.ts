@@ -1,8 +1,9 @@
 /**
  * Generated bad input over every route of the app's own OpenAPI document: for each operation,
  * requests whose path parameters, query parameters and body fields carry NUL characters, lone
- * surrogates, huge and negative numbers, arrays and objects for scalars, overlong strings, deep
- * nesting, and wrong content types, anonymously and signed in as an admin. No answer may be a 5xx
+ * surrogates, huge and negative numbers, arrays and objects for scalars, objects with their own
+ * toString/valueOf (which no converter can turn into a primitive), arrays where objects belong and
+ * objects where arrays belong, overlong strings, deep nesting, and wrong content types, anonymously and signed in as an admin. No answer may be a 5xx
  * and the server must keep answering. A route added later is covered without editing this file.
  */
 import http from 'node:http';
@@ -55,8 +56,18 @@ const nastyNumber = fc.oneof(
   fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }).map(String),
 );
 const nastyScalar = fc.oneof(nastyString, nastyNumber);
+/** Objects whose conversion to a primitive throws or lies: `Number(o)` and `${o}` with these. */
+const primitiveTrap = fc.oneof(
+  fc.constantFrom({ toString: 'x' }, { valueOf: 1, toString: {} }, { toString: null, valueOf: null }, { toJSON: 1 }, { constructor: 'x' }),
+  nastyString.map((value) => ({ toString: value, valueOf: [value] })),
+);
 const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
   nastyString,
+  primitiveTrap,
+  fc.array(primitiveTrap, { maxLength: 2 }),
+  // an array where an object belongs, an object where an array belongs
+  fc.array(fc.dictionary(nastyString, nastyString, { maxKeys: 2 }), { minLength: 1, maxLength: 2 }),
+  fc.array(nastyString, { maxLength: 2 }).map((items) => Object.fromEntries(items.map((item, i) => [String(i), item]))),
   overlongBodyString,
   nastyNumber.map(Number),
   fc.constantFrom(null, true, false, [], {}, [null], { $ne: 1 }, ['a', 'b'], JSON.parse('{"__proto__":{"admin":true}}')),
@@ -132,7 +143,7 @@ function requestFor(op: Operation, components: Record<string, Schema>): fc.Arbit
       repeatQuery: fc.boolean(),
       badFields: fc.array(fc.boolean(), { minLength: bodyFields.length, maxLength: bodyFields.length }),
       fieldValues: fc.array(nastyJson, { minLength: bodyFields.length, maxLength: bodyFields.length }),
-      bodyShape: fc.constantFrom('object', 'object', 'object', 'object', 'whole-bad', 'nested', 'text-plain', 'form', 'broken-json'),
+      bodyShape: fc.constantFrom('object', 'object', 'object', 'object', 'whole-bad', 'in-array', 'nested', 'text-plain', 'form', 'broken-json'),
       wholeBad: nastyJson,
       nested: nestedBody,
       admin: fc.boolean(),
@@ -156,6 +167,9 @@ function requestFor(op: Operation, components: Record<string, Schema>): fc.Arbit
       switch (r.bodyShape) {
         case 'whole-bad':
           return { ...sent, contentType: 'application/json', body: JSON.stringify(r.wholeBad) ?? 'null' };
+        case 'in-array':
+          // the body's object, bad fields and all, inside an array
+          return { ...sent, contentType: 'application/json', body: JSON.stringify([object]) };
         case 'nested':
           return { ...sent, contentType: 'application/json', body: r.nested };
         case 'text-plain':

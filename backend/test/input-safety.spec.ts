@@ -37,6 +37,30 @@ describe('bad input answers 400 naming the field', () => {
     expect(JSON.stringify(res.body.message)).toContain(message);
   });
 
+  it.each([
+    // the generated-input run's 500 ('Cannot convert object to primitive value')
+    [[{ sortOrder: { toString: 'x' }, unknownField: [null, null, null, []] }], 'body.0.sortOrder must not have a field named toString'],
+    [{ sortOrder: { toString: 'x' } }, 'body.sortOrder must not have a field named toString'],
+    [{ sortOrder: { valueOf: 1, toString: {} } }, 'body.sortOrder must not have a field named valueOf'],
+    [[{ sortOrder: 1 }], 'body must be a JSON object, not an array'],
+    [{ sortOrder: [5] }, 'sortOrder must be a number, not an array'],
+    [{ sortOrder: {} }, 'sortOrder must be a number, not an object'],
+  ])('PATCH a category order with %j answers 400', async (body, message) => {
+    const admin = request.agent(t.http);
+    await admin.post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200);
+    const res = await admin.patch('/api/admin/categories/1/order').set('Content-Type', 'application/json').send(JSON.stringify(body)).expect(400);
+    expect(JSON.stringify(res.body.message)).toContain(message);
+  });
+
+  it('refuses an object with its own toString in any body, before any route reads it', async () => {
+    const res = await request(t.http)
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .send('{"username":{"toString":"x"},"password":"secret-enough"}')
+      .expect(400);
+    expect(res.body.message).toBe('body.username must not have a field named toString');
+  });
+
   it('refuses a body nested 3,000 levels deep without overflowing the stack', async () => {
     const res = await request(t.http)
       .post('/api/login')

@@ -6,6 +6,10 @@ import { BadGatewayException, GatewayTimeoutException, ServiceUnavailableExcepti
  * provider failure (reported per item) from a bug (rethrown).
  */
 
+/** GET /api/admin/gemini/status's sentence for the admin while no provider is configured. */
+export const AI_NOT_SET_UP_MESSAGE =
+  'AI generation is not set up. Ask your administrator to set GEMINI_API_KEY (Gemini), or OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server).';
+
 /** 503: no provider configured; says which variables enable which provider. */
 export class AiNotConfiguredError extends ServiceUnavailableException {
   constructor() {

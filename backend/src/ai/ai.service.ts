@@ -1,10 +1,10 @@
 import { BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { GeneratedProduct, ProductType } from '@dentalmarket/contracts';
+import type { AiStatus, GeneratedProduct, ProductType } from '@dentalmarket/contracts';
 import { Category } from '../catalog/category.entity.js';
 import { Subcategory } from '../catalog/subcategory.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
-import { AiNotConfiguredError, AiTimeoutError } from './ai.errors.js';
+import { AI_NOT_SET_UP_MESSAGE, AiNotConfiguredError, AiTimeoutError } from './ai.errors.js';
 import type { BatchResultDto } from './dto/generated-product.dto.js';
 import type { GenerateBatchProductsDto, GenerateProductDto } from './dto/generate-product.dto.js';
 import { type GenerationInput, PRODUCT_GENERATOR, type ProductGenerator } from './product-generator.js';
@@ -31,6 +31,12 @@ export class AiService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly transactions: Transactions,
   ) {}
+
+  /** GET …/status: the provider the configuration chose, or a sentence saying none is. */
+  status(): AiStatus {
+    const provider = this.config.ai.provider?.name ?? null;
+    return { configured: provider !== null, provider, message: provider ? null : AI_NOT_SET_UP_MESSAGE };
+  }
 
   async generateProduct(body: GenerateProductDto): Promise<GeneratedProduct> {
     const generator = this.configured();

@@ -1,5 +1,5 @@
 import { Controller, Get, Req, UseGuards } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { mapUser, UserDto } from './dto/user.dto.js';
@@ -8,10 +8,12 @@ import type { User } from './user.entity.js';
 
 /** The admin area's session check: lets the admin remote confirm server-side access. */
 @ApiTags('admin')
+@ApiCookieAuth()
 @Controller('admin')
 @UseGuards(AdminGuard)
 export class AdminSessionController {
   @Get('session')
+  @ApiOperation({ summary: 'Confirm that the session is an admin session' })
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'no session' })
   @ApiForbiddenResponse({ type: ApiErrorDto, description: 'signed in, but not an admin' })

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiConflictResponse,
+  ApiCookieAuth,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiOkResponse,
@@ -21,6 +21,7 @@ import { AuthenticatedGuard, LocalAuthGuard } from './guards.js';
 import { markSignedIn, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
+import { ApiBodyExample } from '../common/api-body-example.js';
 
 class MessageDto {
   @ApiProperty({ example: 'Logged out' })
@@ -38,6 +39,8 @@ export class AuthController {
 
   /** The signed-in user. */
   @Get('me')
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiCookieAuth()
   @UseGuards(AuthenticatedGuard)
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'no session' })
@@ -48,6 +51,7 @@ export class AuthController {
   /** The signed-in user, the same answer as /api/me (SPEC §7 names both). */
   @Get('user')
   @UseGuards(AuthenticatedGuard)
+  @ApiCookieAuth()
   @ApiOperation({ summary: 'The signed-in user (same as GET /api/me)' })
   @ApiOkResponse({ type: UserDto })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'no session' })
@@ -57,9 +61,10 @@ export class AuthController {
 
   /** Signs in with username and password; the session id is regenerated. */
   @Post('login')
+  @ApiOperation({ summary: 'Sign in with username and password' })
   @HttpCode(200)
   @UseGuards(LocalAuthGuard)
-  @ApiBody({ type: LoginDto })
+  @ApiBodyExample(LoginDto, { username: 'dr.smith', password: 'DentalDemo!2026' })
   @ApiOkResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Invalid username or password' })
@@ -72,6 +77,8 @@ export class AuthController {
 
   /** Creates a customer account and signs it in. */
   @Post('register')
+  @ApiBodyExample(RegisterDto, { username: 'dr.jones', email: 'dr.jones@example.com', full_name: 'Dr. Sam Jones', password: 'a long passphrase' })
+  @ApiOperation({ summary: 'Create a customer account and sign it in' })
   @ApiCreatedResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'username or email taken (compared without regard to case)' })
@@ -90,6 +97,7 @@ export class AuthController {
 
   /** Ends the session (destroyed server-side) and clears the cookie. */
   @Post('logout')
+  @ApiOperation({ summary: 'Sign out: end the session and clear its cookie' })
   @HttpCode(200)
   @ApiOkResponse({ type: MessageDto })
   @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Origin is not this site or an allowed origin' })

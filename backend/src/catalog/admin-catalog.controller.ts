@@ -9,6 +9,7 @@ import {
   ApiOkResponse,
   ApiTags,
   ApiUnauthorizedResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import { AdminGuard } from '../auth/guards.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
@@ -16,6 +17,7 @@ import { AdminCatalogService } from './admin-catalog.service.js';
 import { AdminProductsService } from './admin-products.service.js';
 import { AdminProductListDto, AdminProductListQueryDto } from './dto/admin-product-list.dto.js';
 import {
+  CategoryUsageDto,
   CreateCategoryDto,
   CreateProductDto,
   CreateSubcategoryDto,
@@ -28,6 +30,7 @@ import {
 import { CategoryDto } from './dto/category.dto.js';
 import { ProductDto } from './dto/product.dto.js';
 import { SubcategoryDto } from './dto/subcategory.dto.js';
+import { ApiBodyExample } from '../common/api-body-example.js';
 
 /** SPEC §7 /api/admin catalogue writes: every route behind AdminGuard (401 signed out, 403 for non-admins). */
 @ApiTags('admin')
@@ -44,6 +47,7 @@ export class AdminCatalogController {
   ) {}
 
   @Get('products')
+  @ApiOperation({ summary: 'The admin product grid: one page, sorted, filtered and searched' })
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: AdminProductListDto, description: 'one page of the admin grid, never cached' })
   listProducts(@Query() query: AdminProductListQueryDto): Promise<AdminProductListDto> {
@@ -51,6 +55,8 @@ export class AdminCatalogController {
   }
 
   @Post('products')
+  @ApiBodyExample(CreateProductDto, { name: 'Vita Vacumat 6000 MP', manufacturer: 'Vita', product_type: 'equipment', category_id: 1, subcategory_id: 2, price: '8450.00', description: 'Ceramic press furnace with a vacuum pump.', specifications: { power: '230 V, 1.5 kW' }, features: ['Touch screen', '200 programs'], in_stock: true })
+  @ApiOperation({ summary: 'Create a product' })
   @ApiCreatedResponse({ type: ProductDto })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'the slug is taken' })
   createProduct(@Body() body: CreateProductDto): Promise<ProductDto> {
@@ -58,6 +64,8 @@ export class AdminCatalogController {
   }
 
   @Put('products/:id')
+  @ApiBodyExample(UpdateProductDto, { name: 'Vita Vacumat 6000 MP (2026)', in_stock: false }, 'change two fields; the others keep their stored values')
+  @ApiOperation({ summary: 'Update a product (fields left out keep their stored values)' })
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'the slug is taken' })
@@ -66,6 +74,7 @@ export class AdminCatalogController {
   }
 
   @Delete('products/:id')
+  @ApiOperation({ summary: 'Delete a product' })
   @ApiOkResponse({ type: DeleteResultDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   removeProduct(@Param('id', new ParseIntPipe()) id: number): Promise<DeleteResultDto> {
@@ -73,6 +82,8 @@ export class AdminCatalogController {
   }
 
   @Post('categories')
+  @ApiBodyExample(CreateCategoryDto, { name: 'Lab Furnaces', description: 'Ceramic and press furnaces', icon: 'fa-fire', product_type: 'equipment' })
+  @ApiOperation({ summary: 'Create a category' })
   @ApiCreatedResponse({ type: CategoryDto })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'the slug is taken' })
   createCategory(@Body() body: CreateCategoryDto): Promise<CategoryDto> {
@@ -80,13 +91,25 @@ export class AdminCatalogController {
   }
 
   @Put('categories/:id')
+  @ApiBodyExample(UpdateCategoryDto, { name: 'Lab Furnaces & Ovens' })
+  @ApiOperation({ summary: 'Update a category' })
   @ApiOkResponse({ type: CategoryDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   updateCategory(@Param('id', new ParseIntPipe()) id: number, @Body() body: UpdateCategoryDto): Promise<CategoryDto> {
     return this.catalog.updateCategory(id, body);
   }
 
+  @Get('categories/:id/usage')
+  @ApiOperation({ summary: 'What deleting a category would touch: its product and subcategory counts' })
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: CategoryUsageDto, description: 'what deleting the category would touch (it is refused while product_count > 0)' })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  categoryUsage(@Param('id', new ParseIntPipe()) id: number): Promise<CategoryUsageDto> {
+    return this.catalog.categoryUsage(id);
+  }
+
   @Delete('categories/:id')
+  @ApiOperation({ summary: 'Delete a category with its subcategories (refused while it has products)' })
   @ApiOkResponse({ type: DeleteResultDto, description: 'the category and its subcategories are gone' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'products still belong to it (their count is in the message)' })
   @ApiNotFoundResponse({ type: ApiErrorDto })
@@ -95,6 +118,8 @@ export class AdminCatalogController {
   }
 
   @Patch('categories/:id/order')
+  @ApiBodyExample(ReorderDto, { sortOrder: 0 }, 'move it first')
+  @ApiOperation({ summary: 'Move a category to a new position among its siblings' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'the new order of its siblings, 0 first' })
   @ApiNotFoundResponse({ type: ApiErrorDto })
@@ -103,6 +128,8 @@ export class AdminCatalogController {
   }
 
   @Post('subcategories')
+  @ApiBodyExample(CreateSubcategoryDto, { name: 'Press Furnaces', description: 'Furnaces for pressable ceramics', category_id: 1 })
+  @ApiOperation({ summary: 'Create a subcategory' })
   @ApiCreatedResponse({ type: SubcategoryDto })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'the slug is taken' })
   createSubcategory(@Body() body: CreateSubcategoryDto): Promise<SubcategoryDto> {
@@ -110,6 +137,8 @@ export class AdminCatalogController {
   }
 
   @Put('subcategories/:id')
+  @ApiBodyExample(UpdateSubcategoryDto, { name: 'Press & Sinter Furnaces' })
+  @ApiOperation({ summary: 'Update a subcategory' })
   @ApiOkResponse({ type: SubcategoryDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   updateSubcategory(@Param('id', new ParseIntPipe()) id: number, @Body() body: UpdateSubcategoryDto): Promise<SubcategoryDto> {
@@ -117,6 +146,7 @@ export class AdminCatalogController {
   }
 
   @Delete('subcategories/:id')
+  @ApiOperation({ summary: 'Delete a subcategory (its products stay in the category)' })
   @ApiOkResponse({ type: DeleteResultDto, description: "its products stay in the category without a subcategory (counted in 'affected')" })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   removeSubcategory(@Param('id', new ParseIntPipe()) id: number): Promise<DeleteResultDto> {
@@ -124,6 +154,8 @@ export class AdminCatalogController {
   }
 
   @Patch('subcategories/:id/order')
+  @ApiBodyExample(ReorderDto, { sortOrder: 2 }, 'move it third')
+  @ApiOperation({ summary: 'Move a subcategory to a new position among its siblings' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'the new order of its siblings, 0 first' })
   @ApiNotFoundResponse({ type: ApiErrorDto })

@@ -4,6 +4,7 @@ import { slugify, slugifyAdmin, withHttps } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import { Category } from './category.entity.js';
 import type {
+  CategoryUsageDto,
   CreateCategoryDto,
   CreateProductDto,
   CreateSubcategoryDto,
@@ -91,6 +92,18 @@ export class AdminCatalogService {
       const saved = await manager.save(Category, { ...category, ...input, slug });
       return mapCategory(saved, await manager.countBy(Subcategory, { category_id: id }));
     });
+  }
+
+  /** What deleting the category would touch, for the admin's confirmation; 404 when unknown. */
+  async categoryUsage(id: number): Promise<CategoryUsageDto> {
+    const [row] = await this.transactions.manager.query(
+      `SELECT (SELECT count(*)::int FROM products WHERE category_id = c.id) AS product_count,
+              (SELECT count(*)::int FROM subcategories WHERE category_id = c.id) AS subcategory_count
+         FROM categories c WHERE c.id = $1`,
+      [id],
+    );
+    if (!row) throw new NotFoundException(`Category ${id} not found`);
+    return row;
   }
 
   /** Deletes a category with its subcategories; refused (409) while products still belong to it. */

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { CategoriesService } from './categories.service.js';
@@ -22,6 +22,7 @@ export class CategoriesController {
 
   /** Categories by sort order then name, each with its subcategory count. */
   @Get()
+  @ApiOperation({ summary: 'List categories with their subcategory counts' })
   @ApiOkResponse({ type: [CategoryDto] })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'productType is not a product type' })
   list(@Query() query: CategoriesQueryDto): Promise<CategoryDto[]> {
@@ -31,6 +32,7 @@ export class CategoriesController {
   /** Every product of the category, by name. */
   /** The category's products by name, a page at a time (default 100, at most 1000). */
   @Get(':slug/products')
+  @ApiOperation({ summary: "A category's products, a page at a time" })
   @PagedArray({ type: [ProductDto] })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no category has this slug' })
   listProducts(@Param() params: SlugParamDto, @Query() page: PageQueryDto): Promise<Page<ProductDto>> {

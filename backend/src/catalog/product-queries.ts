@@ -37,6 +37,8 @@ export interface ProductFilter {
   inStock?: boolean;
   /** matched case-insensitively as a substring of name or description */
   search?: string;
+  /** only these products (the primary key serves it) */
+  ids?: number[];
   sort?: ProductSort;
   /** rows per page, >= 1 */
   limit: number;
@@ -61,15 +63,21 @@ export interface CountedRows<Row> {
  * Runs `sql.page`, then `sql.count` only when the page cannot tell the total: a short non-empty page
  * is the end of the list, so most searches and small categories cost one query. `query` runs one
  * statement and returns its rows (the API through TypeORM, the bench's bare server through pg).
+ * `cap`: the total beyond which the count statement stops (Infinity for an exact count).
  */
-export async function countedPage<Row>(sql: PagedSql, { limit, page }: PageParams, query: (statement: Sql) => Promise<unknown[]>): Promise<CountedRows<Row>> {
+export async function countedPage<Row>(
+  sql: PagedSql,
+  { limit, page }: PageParams,
+  query: (statement: Sql) => Promise<unknown[]>,
+  cap: number = TOTAL_CAP,
+): Promise<CountedRows<Row>> {
   const rows = (await query(sql.page)) as Row[];
   let total: number;
   if (rows.length > 0 && rows.length < limit) total = (page - 1) * limit + rows.length;
   else if (rows.length === 0 && page === 1) total = 0;
   else total = ((await query(sql.count)) as { total: number }[])[0]!.total;
-  const totalCapped = total > TOTAL_CAP;
-  return { rows, total: totalCapped ? TOTAL_CAP : total, totalCapped };
+  const totalCapped = total > cap;
+  return { rows, total: totalCapped ? cap : total, totalCapped };
 }
 
 /** The wire's columns: everything but image_data, which lists never carry (it can be megabytes). */
@@ -93,7 +101,7 @@ export function likePattern(term: string): string {
 }
 
 /** Collects `$n` parameters while the WHERE clause is built. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -130,6 +138,7 @@ export function listProductsSql(filter: ProductFilter): PagedSql {
   if (filter.featured !== undefined) where.push(filter.featured ? 'p.is_featured' : 'NOT p.is_featured');
   if (filter.new !== undefined) where.push(filter.new ? 'p.is_new' : 'NOT p.is_new');
   if (filter.inStock !== undefined) where.push(filter.inStock ? 'p.in_stock' : 'NOT p.in_stock');
+  if (filter.ids) where.push(`p.id = ANY(${params.add(filter.ids)}::int[])`);
   const term = filter.search?.trim();
   if (term) {
     // one parameter used twice: both trigram indexes (name, description) serve it as a BitmapOr

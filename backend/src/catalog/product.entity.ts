@@ -26,6 +26,10 @@ import { Subcategory } from './subcategory.entity.js';
 @Index('IDX_products_category_rating', { synchronize: false })
 @Index('IDX_products_subcategory_newest', { synchronize: false })
 @Index('IDX_products_subcategory_rating', { synchronize: false })
+// the admin grid's (migration 1764500000000): price with unpriced rows last, an expression index per direction
+@Index('IDX_products_listed_price_asc', { synchronize: false })
+@Index('IDX_products_listed_price_desc', { synchronize: false })
+@Index('IDX_products_in_stock_name', ['in_stock', 'name', 'id'])
 // partial: featured and new products are a small subset, kept by name
 @Index('IDX_products_featured', { synchronize: false })
 @Index('IDX_products_new', { synchronize: false })

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { PagedArray } from '../common/paged-array.interceptor.js';
@@ -18,6 +18,7 @@ export class ProductsController {
 
   /** Products matching the filter, one page at a time (default 50, at most 1000 per page). */
   @Get('products')
+  @ApiOperation({ summary: 'Search and filter products, a page at a time (or list given ids)' })
   @ApiOkResponse({ type: ProductListDto })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'a filter value is invalid' })
   list(@Query() query: ListProductsQueryDto): Promise<ProductListDto> {
@@ -26,6 +27,7 @@ export class ProductsController {
 
   /** The products of one type by name, a page at a time (default 100, at most 1000). */
   @Get('products/by-type/:type')
+  @ApiOperation({ summary: 'Products of one type, a page at a time' })
   @PagedArray({ type: [ProductDto] })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'type is not a product type, or a bad page or limit' })
   byType(@Param() params: ProductTypeParamDto, @Query() page: PageQueryDto): Promise<Page<ProductDto>> {
@@ -34,6 +36,7 @@ export class ProductsController {
 
   /** One product by id or slug: a shareable product URL. */
   @Get('products/:idOrSlug')
+  @ApiOperation({ summary: 'One product by id or slug' })
   @ApiOkResponse({ type: ProductDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no product with this id or slug' })
   findOne(@Param() params: ProductRefParamDto): Promise<ProductDto> {
@@ -42,6 +45,7 @@ export class ProductsController {
 
   /** Featured products by name, a page at a time (default 100, at most 1000). */
   @Get('featured-products')
+  @ApiOperation({ summary: 'Featured products, a page at a time' })
   @PagedArray({ type: [ProductDto] })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'a bad page or limit' })
   featured(@Query() page: PageQueryDto): Promise<Page<ProductDto>> {

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import { CategoriesService } from './categories.service.js';
-import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto } from './dto/list-products-query.dto.js';
+import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto, parseIds } from './dto/list-products-query.dto.js';
 import { DEFAULT_ARRAY_LIMIT, type Page, type PageQueryDto } from './dto/page-query.dto.js';
 import { mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
 import { Product } from './product.entity.js';
@@ -35,9 +35,15 @@ export class ProductsService {
     return { ...counted, rows: counted.rows.map(mapProduct) };
   }
 
-  /** SPEC §3 product filter, paginated. Unknown slugs simply match nothing here. */
+  /**
+   * SPEC §3 product filter, paginated. Unknown slugs simply match nothing here. With `ids`, every
+   * match is on the one page (at most 100), whatever limit and page were asked for.
+   */
   async list(query: ListProductsQueryDto): Promise<ProductListDto> {
-    const filter = { ...query, limit: query.limit ?? DEFAULT_PRODUCT_LIMIT, page: query.page ?? 1 };
+    const ids = query.ids === undefined ? undefined : parseIds(query.ids);
+    const filter = ids
+      ? { ...query, ids, limit: ids.length, page: 1 }
+      : { ...query, ids: undefined, limit: query.limit ?? DEFAULT_PRODUCT_LIMIT, page: query.page ?? 1 };
     let result = await this.run(listProductsSql(filter), filter);
     let correctedSearch: string | undefined;
     const term = filter.search?.trim();

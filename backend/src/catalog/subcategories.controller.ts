@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { ProductDto } from './dto/product.dto.js';
@@ -22,6 +22,7 @@ export class SubcategoriesController {
 
   /** Subcategories by sort order then name. */
   @Get()
+  @ApiOperation({ summary: 'List subcategories' })
   @ApiOkResponse({ type: [SubcategoryDto] })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'categoryId is not a positive integer' })
   list(@Query() query: SubcategoriesQueryDto): Promise<SubcategoryDto[]> {
@@ -31,6 +32,7 @@ export class SubcategoriesController {
   /** Every product of the subcategory, by name. */
   /** The subcategory's products by name, a page at a time (default 100, at most 1000). */
   @Get(':slug/products')
+  @ApiOperation({ summary: "A subcategory's products, a page at a time" })
   @PagedArray({ type: [ProductDto] })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no subcategory has this slug' })
   listProducts(@Param() params: SlugParamDto, @Query() page: PageQueryDto): Promise<Page<ProductDto>> {

@@ -9,12 +9,19 @@ export const MAX_URL_STRING = 2_000;
 export const MAX_DEPTH = 16;
 /** Most keys and array items in one body, all levels together. */
 export const MAX_NODES = 5_000;
+/**
+ * Field names that would shadow a member every object inherits: `{"toString":"x"}` makes the
+ * object unconvertible (`Number(o)`, `String(o)` and template literals throw "Cannot convert
+ * object to primitive value"), so any converter below would answer 500. No API field is named so.
+ */
+const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 /**
  * Checks every string of a request once, before any guard, pipe or handler sees it, so that no
  * route can forget: no NUL character (PostgreSQL cannot store or compare it), only well-formed
  * Unicode (no lone surrogate), a length limit, and for bodies a bounded nesting depth and size
- * (deep nesting overflows the stack of recursive converters). Keys are checked like values.
+ * (deep nesting overflows the stack of recursive converters). Keys are checked like values, and
+ * none may shadow an inherited member such as toString or valueOf.
  * A violation answers 400 naming the field, e.g. "query.search must not contain NUL characters".
  * It runs as the first global guard: guards run before pipes, and the login guard reads the body.
  */
@@ -58,6 +65,7 @@ function checkTree(root: string, value: unknown, maxString: number): void {
     for (const [key, child] of entries) {
       const keyIssue = problem(key, 200);
       if (keyIssue) throw new BadRequestException(`a field name in ${path} ${keyIssue}`);
+      if (!Array.isArray(current) && INHERITED_NAMES.has(key)) throw new BadRequestException(`${path} must not have a field named ${key}`);
       pending.push({ path: `${path}.${key}`, value: child, depth: depth + 1 });
     }
   }

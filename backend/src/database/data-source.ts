@@ -10,9 +10,10 @@ import { AccountsHardening1764100000000 } from './migrations/1764100000000-Accou
 import { UploadedImages1764200000000 } from './migrations/1764200000000-UploadedImages.js';
 import { ProductSearchIndexes1764300000000 } from './migrations/1764300000000-ProductSearchIndexes.js';
 import { CatalogueIndexes1764400000000 } from './migrations/1764400000000-CatalogueIndexes.js';
+import { AdminGridIndexes1764500000000 } from './migrations/1764500000000-AdminGridIndexes.js';
 
 export const ENTITIES = [User, Category, Subcategory, Product];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000];
 
 /**
  * The one DataSource shape for the API, the seed CLI and tests: schema only by migrations.

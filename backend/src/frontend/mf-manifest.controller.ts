@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
 import type { RemotesManifest } from '@dentalmarket/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
@@ -16,6 +16,7 @@ export class MfManifestController {
 
   /** Where the shell finds each remote's mf-manifest.json (REMOTE_*_URL overrides the defaults). */
   @Get('mf-manifest')
+  @ApiOperation({ summary: "Where the shell loads each remote's manifest from" })
   @Header('Cache-Control', 'no-cache')
   @ApiOkResponse({ type: RemotesManifestDto })
   manifest(): RemotesManifestDto {

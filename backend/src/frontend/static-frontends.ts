@@ -3,6 +3,8 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { Logger } from '@nestjs/common';
+import { isShellRoute } from '@dentalmarket/contracts';
 import type { AppConfig } from '../config/app-config.js';
 
 /** The remotes and the folder each one builds to, under FRONTEND_DIST_ROOT. */
@@ -39,7 +41,9 @@ function notFound(_req: Request, res: Response): void {
 /**
  * Serves the built frontends from one process: each remote under /remotes/<name>/ (CORS open, a
  * missing file is a plain 404), seed images under /media/seed/, and the shell at / with a history
- * fallback so client routes (and the client's own 404 page) load index.html.
+ * fallback: the shell's routes (SHELL_ROUTES) load index.html with 200, any other page path loads
+ * it with 404 (the shell renders its not-found page), and a missing file is a plain-text 404.
+ * Unknown /api paths stay Nest's JSON 404.
  */
 export function mountStaticFrontends(app: Express, config: AppConfig): void {
   for (const [name, folder] of Object.entries(REMOTES)) {
@@ -61,21 +65,32 @@ export function mountStaticFrontends(app: Express, config: AppConfig): void {
   const shellDir = path.join(config.frontendDistRoot, 'shell', 'dist');
   const shellIndex = path.join(shellDir, 'index.html');
   const serveShell = precompressed(shellDir);
-  const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
+  const missingBuild = `The frontend is not built (${shellIndex} is missing). Run \`npm run build\` in the repository root, then restart.`;
+  // decided once: a page request never touches the disk just to learn this
+  const built = fs.existsSync(shellIndex);
+  if (!built) new Logger('Frontend').warn(missingBuild);
+
+  /** The shell's page with `status`: 200 on its routes, 404 elsewhere (the shell shows its not-found page). */
+  const sendShell = (res: Response, status: number) => {
+    if (!built) {
+      res.status(503).type('text/plain').send(missingBuild);
+      return;
+    }
+    res.status(status).setHeader('Cache-Control', 'no-cache');
+    // with a 404 status no If-None-Match can turn the answer into a 304 (send only answers 304 for a 2xx)
+    res.sendFile(shellIndex, (error) => {
+      // the build removed while running: say so rather than answer an empty 500
+      if (error && !res.headersSent) res.status(503).type('text/plain').send(missingBuild);
+    });
+  };
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (isApi(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res);
     serveShell(req, res, () => {
-      if (!req.accepts('html') || path.extname(req.path) !== '') return next();
-      if (!fs.existsSync(shellIndex)) {
-        res
-          .status(503)
-          .type('text/plain')
-          .send(`The frontend is not built (${shellIndex} is missing). Run \`npm run build\` in the repository root, then restart.`);
-        return;
-      }
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(shellIndex);
+      // a file that is not there (robots.txt, a stale chunk): plain text, never a page
+      if (path.extname(req.path) !== '') return notFound(req, res);
+      sendShell(res, isShellRoute(req.path) ? 200 : 404);
     });
   });
 }

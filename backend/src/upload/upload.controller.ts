@@ -12,6 +12,7 @@ import {
   ApiProperty,
   ApiTags,
   ApiUnauthorizedResponse,
+  ApiOperation,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type {} from 'multer';
@@ -35,10 +36,14 @@ export class UploadController {
   constructor(private readonly images: ImagesService) {}
 
   @Post('upload-image')
+  @ApiOperation({ summary: 'Upload a product image (JPEG, PNG, GIF or WebP, at most 5 MB)' })
   @HttpCode(200)
   @UseInterceptors(FileInterceptor('image', { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5 } }))
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } } })
+  @ApiBody({
+    schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } },
+    examples: { typical: { summary: 'one image file in the form field image', value: { image: '(the bytes of crown.webp)' } } },
+  })
   @ApiOkResponse({ type: ImageUploadResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'no file, or not a JPEG, PNG, GIF or WebP image' })
   @ApiPayloadTooLargeResponse({ type: ApiErrorDto, description: 'larger than 5 MB' })
@@ -57,6 +62,7 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   @Get(':name')
+  @ApiOperation({ summary: 'An uploaded image' })
   @ApiOkResponse({ description: 'the image bytes' })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   async image(@Param('name') name: string, @Res() response: Response): Promise<void> {

@@ -82,6 +82,8 @@ export interface ProductListFilter {
   limit?: number;
   page?: number;
   inStock?: boolean;
+  /** comma-separated product ids, 1 to LIMITS.productIdsMax distinct (e.g. the cart's lines): all matches in one answer, whatever the limit */
+  ids?: string;
 }
 
 /** The admin product grid's sortable columns (server-side sorting). */
@@ -95,7 +97,9 @@ export interface AdminProductListQuery {
   subcategoryId?: number;
   sortField?: AdminProductSortField;
   sortDirection?: 'asc' | 'desc';
+  inStock?: boolean;
   page?: number;
+  /** at most 100 */
   limit?: number;
 }
 

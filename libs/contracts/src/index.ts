@@ -5,3 +5,4 @@ export * from './slug.js';
 export * from './entities.js';
 export * from './cart.js';
 export * from './links.js';
+export * from './routes.js';

@@ -13,6 +13,8 @@ export const LIMITS = {
   idMax: 2_147_483_647,
   /** deepest page of a list a client may ask for */
   pageMax: 100_000,
+  /** most ids in one GET /api/products?ids= */
+  productIdsMax: 100,
 } as const;
 
 export const DEFAULT_CATEGORY_ICON = 'fa-folder';

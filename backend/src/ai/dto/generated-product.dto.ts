@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { GeneratedProduct } from '@dentalmarket/contracts';
+import type { AiStatus, GeneratedProduct } from '@dentalmarket/contracts';
 
 export class SpecificationDto {
   @ApiProperty({ example: 'Field of view' })
@@ -38,4 +38,12 @@ export class BatchResultDto {
 
   @ApiProperty({ type: [BatchFailureDto] })
   failures: BatchFailureDto[];
+}
+
+/** GET /api/admin/gemini/status. */
+export class AiStatusDto implements AiStatus {
+  @ApiProperty({ example: false }) configured: boolean;
+  @ApiProperty({ type: String, nullable: true, enum: ['gemini', 'openai'], example: null }) provider: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'AI generation is not set up. Ask your administrator to set GEMINI_API_KEY (Gemini), or OPENAI_API_KEY or OPENAI_BASE_URL (an OpenAI-compatible server).' })
+  message: string | null;
 }

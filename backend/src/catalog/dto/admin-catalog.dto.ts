@@ -16,10 +16,10 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
+import { type CategoryUsage, LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
 
 const TEXT_MAX = 20_000;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** An optional slug: lowercase words joined by single hyphens; empty means "make one from the name". */
 const OptionalSlug = () =>
@@ -84,7 +84,7 @@ export class CreateProductDto {
   @ApiPropertyOptional({ description: "empty becomes 'Product description'" }) @IsOptional() @IsString() @MaxLength(TEXT_MAX)
   description?: string;
 
-  @ApiPropertyOptional({ example: '1299.00', description: "required for equipment; empty becomes '0'" })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '1299.00', description: "left out: the stored price is kept on edit, '0' on create; empty becomes '0'" })
   @IsOptional()
   @ValidateIf((_o, v) => v !== '' && v !== null)
   @IsNumberString({ no_symbols: false }, { message: 'price must be a decimal number such as 1299.00' })
@@ -93,7 +93,7 @@ export class CreateProductDto {
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) image_url?: string | null;
   @ApiPropertyOptional({ description: 'base64 bytes from the upload endpoint' }) @IsOptional() @IsString() @MaxLength(8_000_000) image_data?: string | null;
-  @ApiPropertyOptional({ example: 'image/webp' }) @IsOptional() @IsString() @Matches(/^image\/(jpeg|png|gif|webp)$/) image_type?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'image/webp' }) @IsOptional() @IsString() @Matches(/^image\/(jpeg|png|gif|webp)$/) image_type?: string | null;
 
   @ApiProperty({ minimum: 1 }) @Type(() => Number) @IsInt({ message: 'category_id must be a category id' }) @Min(1) @Max(LIMITS.idMax)
   category_id: number;
@@ -126,7 +126,7 @@ export class CreateProductDto {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() is_new?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() in_stock?: boolean;
 
-  @ApiPropertyOptional({ example: '4.5' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '4.5' })
   @IsOptional()
   @ValidateIf((_o, v) => v !== '' && v !== null)
   @Matches(/^([0-4](\.\d)?|5(\.0)?)$/, { message: 'rating must be between 0 and 5 with one decimal' })
@@ -150,4 +150,10 @@ export class DeleteResultDto {
   @ApiProperty({ example: 'Category deleted' }) message: string;
   @ApiProperty({ example: { categories: 1, subcategories: 3, productsUnassigned: 0 }, type: 'object', additionalProperties: { type: 'number' } })
   affected: Record<string, number>;
+}
+
+/** GET /api/admin/categories/:id/usage: the delete dialog's counts. */
+export class CategoryUsageDto implements CategoryUsage {
+  @ApiProperty({ example: 12, description: 'products in the category (a delete is refused while any remain)' }) product_count: number;
+  @ApiProperty({ example: 3, description: 'subcategories a delete would remove with it' }) subcategory_count: number;
 }

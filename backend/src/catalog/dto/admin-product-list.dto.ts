@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ADMIN_PRODUCT_SORT_FIELDS, LIMITS, PRODUCT_TYPES, type AdminProductSortField, type ProductType } from '@dentalmarket/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ADMIN_PRODUCT_SORT_FIELDS, type AdminProductListQuery, LIMITS, PRODUCT_TYPES, type AdminProductSortField, type ProductType } from '@dentalmarket/contracts';
+import { toBoolean } from './list-products-query.dto.js';
 import { ProductDto } from './product.dto.js';
 
-/** The admin product grid's query: one server page, sorted and searched by the server (SPEC §2). */
-export class AdminProductListQueryDto {
+/** The admin product grid's query: one server page (at most 100 rows), sorted, filtered and searched by the server (SPEC §2). */
+export class AdminProductListQueryDto implements AdminProductListQuery {
   @ApiPropertyOptional({ description: 'case-insensitive match on name, description or manufacturer' })
   @IsOptional()
   @IsString()
@@ -23,7 +24,13 @@ export class AdminProductListQueryDto {
   @ApiPropertyOptional({ minimum: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.idMax)
   subcategoryId?: number;
 
-  @ApiPropertyOptional({ enum: ADMIN_PRODUCT_SORT_FIELDS, default: 'name' })
+  @ApiPropertyOptional({ description: 'true: in stock only; false: out of stock only' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'inStock must be true or false' })
+  inStock?: boolean;
+
+  @ApiPropertyOptional({ enum: ADMIN_PRODUCT_SORT_FIELDS, default: 'name', description: "price: unpriced rows (0: 'Get a Quote', partner products) last in both directions" })
   @IsOptional()
   @IsIn(ADMIN_PRODUCT_SORT_FIELDS, { message: `sortField must be one of: ${ADMIN_PRODUCT_SORT_FIELDS.join(', ')}` })
   sortField?: AdminProductSortField;

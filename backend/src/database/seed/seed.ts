@@ -5,7 +5,7 @@ import { insertUser, type NewUser } from '../../auth/users.service.js';
 import { Category } from '../../catalog/category.entity.js';
 import { Product } from '../../catalog/product.entity.js';
 import { Subcategory } from '../../catalog/subcategory.entity.js';
-import { CATALOGUE, type SeedCategory } from './catalogue.js';
+import { demoCatalogue, type SeedCategory } from './catalogue.js';
 
 /** The documented demo accounts (README). Never created in production (see `seedPlan`). */
 export const DEMO_ACCOUNTS: NewUser[] = [
@@ -63,24 +63,25 @@ async function insertCatalogue(manager: EntityManager, catalogue: SeedCategory[]
       subcategories++;
       const rows = seedSubcategory.products.map((p) =>
         manager.create(Product, {
+          // the file may leave out what the admin form may: the same defaults as a create there
           name: p.name,
           slug: p.slug,
-          description: p.description,
-          price: p.price,
+          description: p.description?.trim() || 'Product description',
+          price: p.price || '0',
           manufacturer: p.manufacturer,
-          specifications: p.specifications,
-          features: p.features,
+          specifications: p.specifications ?? {},
+          features: p.features ?? [],
           image_url: `${SEED_IMAGE_URL_PREFIX}${p.image}`,
-          is_featured: p.is_featured,
-          is_new: p.is_new,
-          rating: p.rating,
-          reviews_count: p.reviews_count,
-          in_stock: p.in_stock,
-          delivery_time: p.delivery_time,
-          warranty: p.warranty,
-          external_link: p.external_link,
-          affiliate_link: p.affiliate_link,
-          service_details: p.service_details,
+          is_featured: p.is_featured ?? false,
+          is_new: p.is_new ?? false,
+          rating: p.rating || null,
+          reviews_count: p.reviews_count ?? 0,
+          in_stock: p.in_stock ?? true,
+          delivery_time: p.delivery_time ?? null,
+          warranty: p.warranty ?? null,
+          external_link: p.external_link ?? null,
+          affiliate_link: p.affiliate_link ?? null,
+          service_details: p.service_details ?? null,
           product_type: seedCategory.product_type,
           category_id: category.id,
           subcategory_id: subcategory.id,
@@ -120,11 +121,17 @@ const DEMO_CATALOGUE_STEP = 'demo-catalogue';
 const PRODUCTION_MARK = 'production';
 
 /**
- * The seed, in ONE transaction through that transaction's own manager. Each step runs at most once
+ * The seed, in ONE transaction through that transaction's own manager. The catalogue comes from
+ * assets/seed-catalogue.json (catalogue.ts validates it; an invalid file stops the start naming the entry). Each step runs at most once
  * per database (recorded in `seed_history`), so a demo account or catalogue that an admin deleted
  * stays deleted; the catalogue step also only fills a database that has no categories.
  */
-export async function runSeed(dataSource: DataSource, plan: SeedPlan = { catalogue: true, demoAccounts: true }, catalogue: SeedCategory[] = CATALOGUE): Promise<SeedResult> {
+export async function runSeed(
+  dataSource: DataSource,
+  plan: SeedPlan = { catalogue: true, demoAccounts: true },
+  // read only when the catalogue step runs: a start that seeds nothing never reads the file
+  catalogue: () => SeedCategory[] = demoCatalogue,
+): Promise<SeedResult> {
   const result = await dataSource.transaction(async (manager) => {
     // Serialises concurrent seeds (two API instances starting on one server).
     await manager.query('LOCK TABLE "seed_history" IN SHARE ROW EXCLUSIVE MODE');
@@ -153,7 +160,7 @@ export async function runSeed(dataSource: DataSource, plan: SeedPlan = { catalog
     if ((await manager.count(Category)) > 0) {
       return { catalogueInserted: false, categories: 0, subcategories: 0, products: 0, usersCreated };
     }
-    return { catalogueInserted: true, ...(await insertCatalogue(manager, catalogue)), usersCreated };
+    return { catalogueInserted: true, ...(await insertCatalogue(manager, catalogue())), usersCreated };
   });
   const logger = new Logger('Seed');
   if (result.catalogueInserted) {
