@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import CardHeader from '@mui/material/CardHeader';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -35,10 +35,12 @@ function ComingSoon({ tab }: { tab: DashboardTab }) {
   );
 }
 
-function Panel({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) {
+/** A card that is a landmark named by its heading, so the catalog tab's three parts can be reached and told apart. */
+function Panel({ title, subheader, avatar, children }: { title: string; subheader?: string; avatar?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
   return (
-    <Card>
-      <CardHeader title={title} subheader={subheader} slotProps={{ title: { variant: 'h3', component: 'h2' } }} />
+    <Card component="section" aria-labelledby={headingId}>
+      <CardHeader avatar={avatar} title={title} subheader={subheader} slotProps={{ title: { variant: 'h3', component: 'h2', id: headingId } }} />
       <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
   );
@@ -54,17 +56,9 @@ function CatalogTab() {
         </Tabs>
         <CategoryManager productType="affiliate" />
       </Panel>
-      <Card>
-        <CardHeader
-          avatar={<AutoAwesome color="secondary" />}
-          title="Rapid Product Add with AI"
-          subheader="Generate product details from a name, singly or in batch"
-          slotProps={{ title: { variant: 'h3', component: 'h2' } }}
-        />
-        <CardContent sx={{ pt: 0 }}>
-          <AiPanel />
-        </CardContent>
-      </Card>
+      <Panel title="Rapid Product Add with AI" subheader="Generate product details from a name, singly or in batch" avatar={<AutoAwesome color="secondary" />}>
+        <AiPanel />
+      </Panel>
       <Panel title="All Products" subheader="Search, sort and edit every product of the catalogue">
         <ProductManager />
       </Panel>

@@ -1,5 +1,5 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 
@@ -20,6 +20,7 @@ export class HealthController {
 
   /** The process is up. */
   @Get()
+  @ApiOperation({ summary: 'Whether the process is up' })
   @ApiOkResponse({ type: HealthDto })
   live(): HealthDto {
     return { status: 'ok' };
@@ -27,6 +28,7 @@ export class HealthController {
 
   /** The database answers `SELECT 1`. */
   @Get('ready')
+  @ApiOperation({ summary: 'Whether the database answers' })
   @ApiOkResponse({ type: ReadinessDto })
   @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'database unreachable' })
   async ready(): Promise<ReadinessDto> {

@@ -79,9 +79,11 @@ async function asAdmin(fn: (page: Page) => Promise<void>) {
 }
 
 async function choosePlacement(page: Page) {
-  await page.getByRole('combobox', { name: 'Category', exact: true }).click();
+  // the products grid below has its own 'Category' filter
+  const panel = page.getByRole('region', { name: 'Rapid Product Add with AI' });
+  await panel.getByRole('combobox', { name: 'Category', exact: true }).click();
   await page.getByRole('option').first().click();
-  await page.getByRole('combobox', { name: 'Subcategory' }).click();
+  await panel.getByRole('combobox', { name: 'Subcategory' }).click();
   await page.getByRole('option').first().click();
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box } from '@mui/material';
 import { SnackbarProvider, useSnackbar, type SnackbarOrigin } from 'notistack';
 import { TIMINGS } from '@dentalmarket/contracts';
 import { AppToast, DismissToast } from './toast.js';
@@ -7,25 +7,24 @@ import { AppToast, DismissToast } from './toast.js';
 export const TOASTS_REGION_NAME = 'Notifications (F8)';
 
 /**
- * Where toasts show: at the top on a phone, bottom-left on wider screens, so they never cover the
- * primary actions at the bottom and right (the cart drawer's Checkout and Clear cart, the product
- * modal's buttons, Create Product).
+ * Where toasts show: top centre on every screen. The primary actions sit at the bottom and the
+ * sides (the cart drawer's Checkout and Clear cart, the product modal's buttons, Create Product,
+ * the admin lists' drag handles on the left and row actions on the right); the header's middle
+ * is empty from 900 px up. On a phone a toast can cover the top of a full-screen drawer for its
+ * 5 s: it has a close button and a swipe.
  */
-export function toastAnchor(phone: boolean): SnackbarOrigin {
-  return phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' };
-}
+export const TOAST_ANCHOR: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
 
 const TOAST_COMPONENTS = { default: AppToast, success: AppToast, error: AppToast, warning: AppToast, info: AppToast };
 
 /** Toasts per SPEC §2: one at a time, 5 s by default, a close button, swipe right or Escape, F8 to reach them. */
 export function AppSnackbarProvider({ children }: { children: ReactNode }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [region, setRegion] = useState<HTMLElement | null>(null);
   return (
     <SnackbarProvider
       maxSnack={1}
       autoHideDuration={TIMINGS.toastDurationMs}
-      anchorOrigin={toastAnchor(phone)}
+      anchorOrigin={TOAST_ANCHOR}
       Components={TOAST_COMPONENTS}
       action={(id) => <DismissToast id={id} />}
       domRoot={region ?? undefined}

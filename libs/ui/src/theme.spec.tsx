@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { getContrastRatio, hexToRgb, TextField, ThemeProvider } from '@mui/material';
+import { getContrastRatio, hexToRgb, TextField, ThemeProvider, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { EXTRA_COLORS, makeTheme, TOAST_COLORS } from './theme.js';
 
 // WCAG AA: 4.5:1 for text, 3:1 for a focus indicator against what is around it.
@@ -44,5 +44,18 @@ describe.each([
     );
     // MUI's default is text.disabled, a translucent grey (2.7:1); the secondary text colour is measured above
     expect(getComputedStyle(screen.getByText('Choose a category first')).color).toBe(hexToRgb(palette.text.secondary));
+  });
+
+  it("an unselected toggle button's text keeps the readable secondary colour", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ToggleButtonGroup exclusive color="primary" value="equipment">
+          <ToggleButton value="equipment">Equipment</ToggleButton>
+          <ToggleButton value="affiliate">Partner Products</ToggleButton>
+        </ToggleButtonGroup>
+      </ThemeProvider>,
+    );
+    // the marketplace's product-type switch: MUI's default is action.active, 4.4:1 on the light page
+    expect(getComputedStyle(screen.getByRole('button', { name: 'Partner Products' })).color).toBe(hexToRgb(palette.text.secondary));
   });
 });

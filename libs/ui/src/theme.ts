@@ -97,6 +97,8 @@ export function makeTheme({ darkMode, minimalAnimations }: ThemeSettings): Theme
       MuiMenuItem: { styleOverrides: { root: insetRing } },
       MuiListItemButton: { styleOverrides: { root: insetRing } },
       // a disabled field's hint is still read: MUI greys it to text.disabled (2.7:1)
+      // MUI's unselected toggle text is action.active (54 % black), 4.4:1 on the page background
+      MuiToggleButton: { styleOverrides: { root: ({ theme }) => ({ color: theme.palette.text.secondary }) } },
       MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
       MuiCard: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderColor: darkMode ? '#2a3c45' : '#e1e8ec' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
