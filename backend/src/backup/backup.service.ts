@@ -7,7 +7,8 @@ import { BACKEND_ROOT } from '../config/app-config.js';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest, type BackupTable, packArchive, scratchDir, sha256, tableFile } from './backup-archive.js';
 import { appliedMigrations, appTables, ident } from './backup-schema.js';
 
-const FILE_PATTERN = /^dentalmarket-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{3})?Z\.tar\.gz$/;
+/** The names `defaultBackupFile` gives: the only files retention ever deletes. */
+export const BACKUP_FILE_PATTERN = /^dentalmarket-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(-\d{3})?Z\.tar\.gz$/;
 
 function appVersion(): string {
   return (JSON.parse(fs.readFileSync(path.join(BACKEND_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -57,17 +58,19 @@ export async function createBackup(url: string, file: string): Promise<BackupMan
   }
 }
 
-/** Deletes all but the newest `keep` backups that this app named in `dir`; returns those deleted. */
-export function pruneBackups(dir: string, keep: number): string[] {
-  let names: string[];
+/** The backups this app named in `dir`, oldest first (ISO timestamps sort as text). */
+export function listBackups(dir: string): string[] {
   try {
-    names = fs.readdirSync(dir).filter((name) => FILE_PATTERN.test(name));
+    return fs.readdirSync(dir).filter((name) => BACKUP_FILE_PATTERN.test(name)).sort().map((name) => path.join(dir, name));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  // ISO timestamps sort as text
-  const doomed = names.sort().reverse().slice(keep).map((name) => path.join(dir, name));
+}
+
+/** Deletes all but the newest `keep` backups that this app named in `dir`; returns those deleted. */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const doomed = listBackups(dir).reverse().slice(keep);
   for (const file of doomed) fs.rmSync(file, { force: true });
   return doomed;
 }

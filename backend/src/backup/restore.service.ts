@@ -28,14 +28,18 @@ function migrationName(migration: (typeof MIGRATIONS)[number]): string {
   return new migration().name!;
 }
 
-/** Migrates the target to exactly the backup's point, so its rows fit the tables they were copied from. */
-async function migrateTo(url: string, manifest: BackupManifest, file: string): Promise<void> {
+/** The backup's migrations must be this version's, in its order (a newer version's backup is refused). */
+function checkMigrations(manifest: BackupManifest, file: string): void {
   const known = MIGRATIONS.map(migrationName);
   const unknown = manifest.migrations.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new RestoreRefusedError(`${file} was made by a newer DentalMarket (migrations ${unknown.join(', ')} are unknown here): restore it with that version or a later one.`);
   }
   if (manifest.migrations.some((name, index) => name !== known[index])) throw new RestoreRefusedError(`${file} lists its migrations in an order this version does not have.`);
+}
+
+/** Migrates the target to exactly the backup's point, so its rows fit the tables they were copied from. */
+async function migrateTo(url: string, manifest: BackupManifest): Promise<void> {
   const dataSource = new DataSource({ ...createDataSource(url).options, migrations: MIGRATIONS.slice(0, manifest.migrations.length) } as DataSourceOptions);
   await dataSource.initialize();
   try {
@@ -118,6 +122,7 @@ async function load(url: string, manifest: BackupManifest, dir: string, force: b
 export async function restoreBackup(url: string, file: string, options: { force?: boolean } = {}): Promise<RestoreSummary> {
   const { manifest, dir } = await unpackArchive(file);
   try {
+    checkMigrations(manifest, file);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     // before anything changes: refused here leaves the database exactly as it was
@@ -130,7 +135,7 @@ export async function restoreBackup(url: string, file: string, options: { force?
         `The database is already migrated past the backup (${applied.at(-1)}; the backup stops at ${manifest.migrations.at(-1)}). Restore into an empty database or a fresh DATA_DIR.`,
       );
     }
-    await migrateTo(url, manifest, file);
+    await migrateTo(url, manifest);
     const replacedRows = await load(url, manifest, dir, options.force ?? false);
     const laterMigrations = MIGRATIONS.slice(manifest.migrations.length).map(migrationName);
     await (await openDatabase(url)).destroy();
