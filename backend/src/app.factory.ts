@@ -19,13 +19,18 @@ import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
 import { mountStaticFrontends } from './frontend/static-frontends.js';
+import { startLogging } from './observability/logging.js';
+import { installObservability } from './observability/observability.module.js';
 
 export interface CreateAppOptions {
   /** environment to read the configuration from (default process.env) */
   env?: NodeJS.ProcessEnv;
   /** seed an empty database with the demo catalogue (default true) */
   seed?: boolean;
+  /** Nest's level names (tests pass ['error']); default LOG_LEVEL */
   logger?: LogLevel[] | false;
+  /** where the log lines go instead of standard output (tests read them) */
+  logCapture?: NodeJS.WritableStream;
 }
 
 /**
@@ -65,13 +70,16 @@ function setUpSwagger(app: NestExpressApplication): void {
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<{ app: NestExpressApplication; config: AppConfig }> {
   const config = loadConfig(options.env ?? process.env);
+  // before the database, whose start logs too: every line goes through pino
+  const logger = await startLogging(config, { nestLevels: options.logger, capture: options.logCapture });
   // opened before Nest, so a database that cannot start is one clear error, not an injector stack trace
   const database = await Database.open(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     abortOnError: false,
     // JSON only, registered below after the origin and content-type checks (no form parser)
     bodyParser: false,
-    logger: options.logger ?? ['log', 'warn', 'error'],
+    bufferLogs: true,
+    logger,
   }).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -84,6 +92,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     // the client address is the socket's unless TRUST_PROXY names the proxies in front
     server.set('trust proxy', config.trustProxy);
     app.use(requestId);
+    installObservability(app, config);
     app.use(securityHeaders(config));
     // the frontends' JavaScript and the API's JSON (a shopper's first page is mostly scripts):
     // compression 1.8 prefers brotli when the client accepts it, else gzip. Quality 4 rather than

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AiModule } from './ai/ai.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BackupModule } from './backup/backup.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { InputSafetyGuard } from './common/input-safety.guard.js';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
@@ -9,6 +10,7 @@ import type { Database } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FrontendModule } from './frontend/frontend.module.js';
 import { HealthModule } from './health/health.module.js';
+import { ObservabilityModule } from './observability/observability.module.js';
 import { UploadModule } from './upload/upload.module.js';
 
 /** Makes the validated configuration injectable everywhere as APP_CONFIG. */
@@ -25,7 +27,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

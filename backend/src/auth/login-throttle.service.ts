@@ -31,7 +31,9 @@ export class LoginThrottle {
   constructor(private readonly transactions: Transactions) {}
 
   private keys(address: string, username: string): string[] {
-    return [`address:${address}`, `pair:${address}:${username.toLowerCase()}`];
+    // one client, one key: a dual-stack listener sees IPv4 clients as ::ffff:a.b.c.d, an IPv4 one as a.b.c.d
+    const client = address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+    return [`address:${client}`, `pair:${client}:${username.toLowerCase()}`];
   }
 
   async assertAllowed(address: string, username: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { catalogueCacheMetrics } from '../observability/metrics.js';
 
 /** A catalogue response as sent: the JSON text and the headers the handler added (X-Total-Count, Link). */
 export interface CachedResponse {
@@ -33,6 +34,7 @@ export class CatalogueResponses {
             sizeCalculation: (entry, key) => 2 * (entry.json.length + key.length) + 256,
           })
         : undefined;
+    if (this.cache) catalogueCacheMetrics.track(this.cache);
   }
 
   /**
@@ -50,8 +52,9 @@ export class CatalogueResponses {
     }
     const key = `${version}\n${url}`;
     const kept = this.cache.get(key);
+    const pending = kept ? undefined : this.inFlight.get(key);
+    catalogueCacheMetrics[kept || pending ? 'hit' : 'miss']();
     if (kept) return { kept };
-    const pending = this.inFlight.get(key);
     if (pending) return { pending };
     let settle!: (response: CachedResponse | undefined) => void;
     this.inFlight.set(key, new Promise((resolve) => (settle = resolve)));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { defaultDataDir } from '../platform/data-dir.js';
 import { DEFAULT_DB_POOL_SIZE, MAX_DB_POOL_SIZE } from '../database/embedded-postgres.js';
 
 /** The repository root: backend/src/config (tests) or backend/dist/config (build) → three levels up. */
@@ -161,6 +162,40 @@ class EnvironmentVariables {
   @Min(1, { message: 'AI_BATCH_CONCURRENCY must be a whole number between 1 and 20' })
   @Max(20, { message: 'AI_BATCH_CONCURRENCY must be a whole number between 1 and 20' })
   AI_BATCH_CONCURRENCY?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent' })
+  LOG_LEVEL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(16, { message: 'METRICS_TOKEN must be at least 16 characters long' })
+  METRICS_TOKEN?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'METRICS_PORT must be an integer between 0 (any free port) and 65535' })
+  @Min(0, { message: 'METRICS_PORT must be an integer between 0 (any free port) and 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be an integer between 0 (any free port) and 65535' })
+  METRICS_PORT?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  BACKUP_DIR?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'BACKUP_KEEP must be a whole number of backups between 1 and 1000' })
+  @Min(1, { message: 'BACKUP_KEEP must be a whole number of backups between 1 and 1000' })
+  @Max(1000, { message: 'BACKUP_KEEP must be a whole number of backups between 1 and 1000' })
+  BACKUP_KEEP?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['off', 'daily'], { message: 'BACKUP_SCHEDULE must be off or daily' })
+  BACKUP_SCHEDULE?: string;
 }
 
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
@@ -170,6 +205,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** absolute */
   dataDir: string;
+  /** why DATA_DIR is not `<checkout>/data` (root with a checkout `postgres` cannot reach), for the log */
+  dataDirNote?: string;
   /** connections of the API's TypeORM pool: DB_POOL_SIZE, default 10 (the embedded server allows the maximum) */
   dbPoolSize: number;
   /** memory for catalogue responses kept per catalogue version: CATALOGUE_CACHE_MB, default 64, 0 turns it off */
@@ -193,6 +230,12 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** AI product generation (DESIGN "AI product generation") */
   ai: AiConfig;
+  /** pino's level: LOG_LEVEL, default info */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** /metrics: on the API's port behind `Bearer token`, and/or on a port of its own; off when both are unset */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** `npm run backup` and the scheduled backups: directory (absolute), how many scheduled ones to keep, schedule */
+  backup: { dir: string; keep: number; schedule: 'off' | 'daily' };
 }
 
 /** The one AI provider the API talks to; its SDK gets exactly these values, never the process environment. */
@@ -269,12 +312,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (errors.length > 0) {
     throw new ConfigError(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })));
   }
-  const dataDir = resolveFromRoot(raw.DATA_DIR, 'data');
+  const defaultDir = raw.DATA_DIR ? undefined : defaultDataDir(REPO_ROOT, { embedded: !raw.DATABASE_URL });
+  const dataDir = defaultDir?.dir ?? resolveFromRoot(raw.DATA_DIR, 'data');
   const nodeEnv = (raw.NODE_ENV as AppConfig['nodeEnv'] | undefined) ?? 'development';
   return {
     port: raw.PORT ?? 3000,
     databaseUrl: raw.DATABASE_URL,
     dataDir,
+    dataDirNote: defaultDir?.note,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
     catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
     sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
@@ -292,5 +337,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionAbsoluteSeconds: raw.SESSION_ABSOLUTE_TIMEOUT ?? 30 * 24 * 60 * 60,
     allowedOrigins: raw.ALLOWED_ORIGINS ? raw.ALLOWED_ORIGINS.split(',').map((origin) => new URL(origin.trim()).origin) : [],
     ai: aiConfig(raw),
+    logLevel: (raw.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
+    metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
+    backup: { dir: resolveFromRoot(raw.BACKUP_DIR, 'backups'), keep: raw.BACKUP_KEEP ?? 7, schedule: (raw.BACKUP_SCHEDULE as 'off' | 'daily' | undefined) ?? 'off' },
   };
 }

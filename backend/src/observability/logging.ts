@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Writable } from 'node:stream';
+import { Logger as NestLogger, type LogLevel } from '@nestjs/common';
+import { Logger, type Params, PinoLogger } from 'nestjs-pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from '../config/app-config.js';
+
+type Level = AppConfig['logLevel'];
+
+/**
+ * Never logged, wherever they appear in a logged object: request and response headers that carry
+ * credentials, and body fields that do. The request line itself carries none of these (it is built
+ * field by field below); this is the net under anything else that logs an object.
+ */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  '*.accessToken',
+  '*.apiKey',
+];
+
+/**
+ * nestjs-pino keeps ONE pino-http instance per process (its root logger), built from the first
+ * application's parameters. Production runs one application per process; tests run several, one
+ * after another or side by side. So the root writes to this sink, and each application started
+ * points the sink at its own destination (stdout, pretty or JSON; or a test's capture stream).
+ */
+let target: NodeJS.WritableStream = process.stdout;
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    target.write(chunk);
+    callback();
+  },
+});
+
+/** The level the code asked for (tests pass Nest's level list), else LOG_LEVEL. */
+function levelOf(config: Pick<AppConfig, 'logLevel'>, nestLevels: LogLevel[] | false | undefined): Level {
+  if (nestLevels === false) return 'silent';
+  if (!nestLevels) return config.logLevel;
+  const order: [LogLevel, Level][] = [['verbose', 'trace'], ['debug', 'debug'], ['log', 'info'], ['warn', 'warn'], ['error', 'error'], ['fatal', 'fatal']];
+  return order.find(([nest]) => nestLevels.includes(nest))?.[1] ?? 'silent';
+}
+
+/**
+ * Development gets pino-pretty (a dev dependency: colour when the terminal has it, one readable
+ * line each); production and tests get one JSON object per line, never an escape code.
+ */
+async function destinationFor(config: Pick<AppConfig, 'nodeEnv'>, capture: NodeJS.WritableStream | undefined): Promise<NodeJS.WritableStream> {
+  const out = capture ?? process.stdout;
+  if (config.nodeEnv !== 'development') return out;
+  try {
+    const { default: pretty } = await import('pino-pretty');
+    return pretty({ destination: out as Writable, colorize: capture ? false : pretty.isColorSupported, sync: true, ignore: 'pid,hostname' });
+  } catch {
+    return out; // installed without dev dependencies: JSON lines
+  }
+}
+
+export function loggerParams(): Params {
+  return {
+    pinoHttp: [{ redact: { paths: REDACT, censor: '[redacted]' }, autoLogging: false, quietReqLogger: true, genReqId: requestIdOf }, sink],
+  };
+}
+
+function requestIdOf(req: IncomingMessage): string {
+  return String(req.headers['x-request-id'] ?? '');
+}
+
+/**
+ * Routes Nest's logs (the static Logger too, which the embedded database's start uses before Nest
+ * exists) through pino at the configured level. Returns the logger for NestFactory.create.
+ */
+export async function startLogging(
+  config: Pick<AppConfig, 'logLevel' | 'nodeEnv' | 'dataDirNote'>,
+  options: { nestLevels?: LogLevel[] | false; capture?: NodeJS.WritableStream } = {},
+): Promise<Logger> {
+  target = await destinationFor(config, options.capture);
+  const params = loggerParams();
+  const logger = new Logger(new PinoLogger(params), params);
+  PinoLogger.root.level = levelOf(config, options.nestLevels);
+  NestLogger.overrideLogger(logger);
+  if (config.dataDirNote) logger.warn(config.dataDirNote, 'DataDir');
+  return logger;
+}
+
+interface SignedInRequest extends IncomingMessage {
+  originalUrl?: string;
+  user?: { id?: number };
+}
+
+/** The one line per request: method, path (no query string), status, duration, request id, user id. */
+function requestFields(req: SignedInRequest, res: ServerResponse, responseTime: number) {
+  const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
+  return { reqId: requestIdOf(req), method: req.method, path, status: res.statusCode, durationMs: Math.round(responseTime * 10) / 10, userId: req.user?.id };
+}
+
+function lineMessage(fields: ReturnType<typeof requestFields>): string {
+  return `${fields.method} ${fields.path} ${fields.status}`;
+}
+
+/**
+ * pino-http at the front of the chain (right after the request id), so even requests refused
+ * before Nest's own middleware (foreign origin, wrong content type) get their line. A 5xx line is
+ * at error level but without the stack: the exception filter logs the error itself, once.
+ */
+export function requestLogging() {
+  return pinoHttp({
+    logger: PinoLogger.root,
+    genReqId: requestIdOf,
+    quietReqLogger: true,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customSuccessMessage: (req, res, responseTime) => lineMessage(requestFields(req, res, responseTime)),
+    customErrorMessage: (req, res) => lineMessage(requestFields(req, res, 0)),
+    customSuccessObject: (req, res, val: { responseTime: number }) => requestFields(req, res, val.responseTime),
+    customErrorObject: (req, res, _error, val: { responseTime: number }) => requestFields(req, res, val.responseTime),
+  });
+}

@@ -1,0 +1,94 @@
+import { PassThrough } from 'node:stream';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+import type { TestApp } from '../helpers.js';
+
+/** The real app with its log lines captured (as the process would write them to standard output). */
+async function appWithCapturedLogs(env: NodeJS.ProcessEnv): Promise<TestApp & { lines: () => string[] }> {
+  const capture = new PassThrough();
+  let text = '';
+  capture.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const { app, config } = await createApp({ env: { ...process.env, ...env }, logCapture: capture });
+  return {
+    app,
+    config,
+    http: app.getHttpServer(),
+    close: () => app.close(),
+    lines: () => text.split('\n').filter((line) => line.trim() !== ''),
+  };
+}
+
+const parse = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('logs', () => {
+  let t: Awaited<ReturnType<typeof appWithCapturedLogs>>;
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  it('production: JSON lines without an escape code, Nest and the database start included, LOG_LEVEL honoured', async () => {
+    t = await appWithCapturedLogs({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
+    await request(t.http).get('/api/health').expect(200);
+    const lines = t.lines();
+    expect(lines.join('\n')).not.toContain('\u001b[');
+    const entries = parse(lines);
+    expect(entries.some((e) => e.context === 'NestApplication' || e.context === 'InstanceLoader')).toBe(true);
+    // the embedded server starts before Nest: its line goes through pino too
+    if (!t.config.databaseUrl) expect(entries.some((e) => e.context === 'EmbeddedPostgres')).toBe(true);
+    expect(entries.find((e) => e.path === '/api/health')).toMatchObject({ method: 'GET', status: 200, level: 30 });
+    await t.close();
+
+    t = await appWithCapturedLogs({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+    await request(t.http).get('/api/health').expect(200);
+    expect(parse(t.lines()).filter((e) => (e.level as number) < 40)).toEqual([]);
+  });
+
+  it('one line per request with method, path, status, duration, request id and user id; never a password, cookie or token', async () => {
+    t = await appWithCapturedLogs({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const password = 'Logged-Never!42';
+    const username = `logged_${Date.now()}`;
+    await request(t.http).post('/api/register').send({ username, email: `${username}@example.com`, password }).expect(201);
+    const login = await request(t.http).post('/api/login').set('X-Request-Id', 'login-req-1').send({ username, password }).expect(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const me = await request(t.http).get('/api/me?x=1').set('Cookie', cookie).set('Authorization', 'Bearer secret-token-value-123').expect(200);
+    await request(t.http).post('/api/login').send({ username, password: 'Wrong-Password-9' }).expect(401);
+
+    const lines = t.lines();
+    const all = lines.join('\n');
+    for (const secret of [password, 'Wrong-Password-9', cookie.split('=')[1]!, decodeURIComponent(cookie.split('=')[1]!), 'secret-token-value-123']) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all.toLowerCase()).not.toContain('set-cookie');
+    const entries = parse(lines);
+    const loginLines = entries.filter((e) => e.reqId === 'login-req-1');
+    expect(loginLines).toHaveLength(1);
+    expect(loginLines[0]).toMatchObject({ method: 'POST', path: '/api/login', status: 200 });
+    expect(typeof loginLines[0]!.durationMs).toBe('number');
+    const meLine = entries.find((e) => e.path === '/api/me');
+    expect(meLine).toMatchObject({ method: 'GET', status: 200, userId: me.body.id, reqId: me.headers['x-request-id'] });
+  });
+
+  it('an unexpected error is logged once with its stack; its request line has none', async () => {
+    t = await appWithCapturedLogs({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const dataSource = t.app.get(DataSource);
+    await dataSource.query('ALTER TABLE products RENAME TO products_away');
+    try {
+      await request(t.http).get('/api/products?search=nothing-kept-yet').set('X-Request-Id', 'boom-1').expect(500);
+    } finally {
+      await dataSource.query('ALTER TABLE products_away RENAME TO products');
+    }
+    const related = t.lines().filter((line) => line.includes('boom-1'));
+    const withStack = related.filter((line) => /\\n\s+at /.test(line));
+    expect(withStack).toHaveLength(1);
+    expect(parse(related).find((e) => e.path === '/api/products')).toMatchObject({ status: 500, level: 50 });
+  });
+
+  it('development: readable lines, not JSON', async () => {
+    t = await appWithCapturedLogs({ NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: 'false' });
+    await request(t.http).get('/api/health').expect(200);
+    const line = t.lines().find((l) => l.includes('GET /api/health 200'));
+    expect(line).toBeDefined();
+    expect(() => JSON.parse(line!)).toThrow();
+  });
+});
