@@ -3,7 +3,7 @@ import path from 'node:path';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SHELL_ROUTES } from '@dentalmarket/contracts';
-import { startTestApp, tempDir, type TestApp } from './helpers.js';
+import { freshDatabase, startTestApp, tempDir, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let root: string;
@@ -110,7 +110,9 @@ describe('static frontends', () => {
 
   it('answers 503 with instructions when the shell is not built, decided at start (and the same words if it goes missing)', async () => {
     const emptyRoot = tempDir('no-frontends');
-    const unbuilt = await startTestApp({ FRONTEND_DIST_ROOT: emptyRoot }, { seed: false });
+    // a second app beside `t`: its own database (an embedded DATA_DIR is one API's at a time)
+    const database = await freshDatabase('no_frontends');
+    const unbuilt = await startTestApp({ ...database.env, FRONTEND_DIST_ROOT: emptyRoot }, { seed: false });
     try {
       for (const url of ['/', '/marketplace', '/no-such-page']) {
         const res = await request(unbuilt.http).get(url).set('Accept', 'text/html').expect(503);
@@ -119,6 +121,7 @@ describe('static frontends', () => {
       await request(unbuilt.http).get('/robots.txt').expect(404);
     } finally {
       await unbuilt.close();
+      await database.drop();
     }
     // removed while running: the same message, not a bare error
     fs.rmSync(path.join(root, 'shell'), { recursive: true });
