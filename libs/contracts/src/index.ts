@@ -6,3 +6,4 @@ export * from './entities.js';
 export * from './cart.js';
 export * from './links.js';
 export * from './routes.js';
+export * from './orders.js';

@@ -1,0 +1,174 @@
+/**
+ * Orders (issue 18): the wire shapes shared by the API, the checkout remote's order screens and the
+ * admin's Orders tab. Money is a two-decimal string of US dollars, as on products; the database
+ * keeps integer cents. Card fields never appear here: they never leave the browser.
+ */
+
+export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The only status changes the API accepts; any other answers 409. `cancelled` needs a reason. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  placed: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The checkout form's shipping part (SPEC §5), same names as the form. */
+export interface ShippingAddress {
+  fullName: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** A cart line as posted: the product, the quantity, and the unit price the shopper saw. */
+export interface OrderLineInput {
+  product_id: number;
+  quantity: number;
+  /** e.g. "1299.00"; a different current price answers 409 */
+  unit_price: string;
+}
+
+/** POST /api/orders, with an `Idempotency-Key: <uuid>` header made once per checkout attempt. */
+export interface CreateOrderRequest {
+  lines: OrderLineInput[];
+  shipping: ShippingAddress;
+}
+
+/** A line as ordered: a snapshot, never changed by later catalogue edits. */
+export interface OrderLine {
+  product_id: number;
+  name: string;
+  manufacturer: string;
+  unit_price: string;
+  image_url: string | null;
+  quantity: number;
+  line_total: string;
+}
+
+export interface OrderEvent {
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  /** 'customer', 'guest', 'system', or the admin's username */
+  actor: string;
+  note: string | null;
+  created_at: string;
+}
+
+export interface Order {
+  /** public, unguessable, e.g. "DM-7K3QX9" */
+  number: string;
+  status: OrderStatus;
+  email: string;
+  shipping: ShippingAddress;
+  currency: 'USD';
+  subtotal: string;
+  shipping_cost: string;
+  tax: string;
+  total: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  lines: OrderLine[];
+  events: OrderEvent[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row of the shopper's list (GET /api/orders) and of the admin grid (GET /api/admin/orders). */
+export interface OrderSummary {
+  number: string;
+  status: OrderStatus;
+  email: string;
+  full_name: string;
+  total: string;
+  line_count: number;
+  created_at: string;
+}
+
+export interface OrderListResponse {
+  orders: OrderSummary[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** GET /api/admin/orders query: search by number, email or name; status; created_at range; sort. */
+export interface AdminOrderListQuery {
+  q?: string;
+  status?: OrderStatus;
+  /** ISO dates (YYYY-MM-DD), inclusive */
+  from?: string;
+  to?: string;
+  sort?: 'created_at' | 'total';
+  order?: 'asc' | 'desc';
+  page?: number;
+  limit?: number;
+}
+
+/** POST /api/admin/orders/:number/status */
+export interface OrderStatusChange {
+  status: OrderStatus;
+  /** required for 'cancelled' (the reason) */
+  note?: string;
+  carrier?: string;
+  tracking_number?: string;
+}
+
+/** POST /api/orders/lookup: a guest finds an order by its number and email (404 if they don't match). */
+export interface OrderLookupRequest {
+  number: string;
+  email: string;
+}
+
+/** Why a posted line cannot be ordered as sent. */
+export type OrderLineProblem = 'not_found' | 'not_equipment' | 'out_of_stock' | 'price_changed';
+
+export interface OrderLineConflict {
+  product_id: number;
+  problem: OrderLineProblem;
+  /** the catalogue's name and price now; null when the product no longer exists */
+  name: string | null;
+  current_price: string | null;
+}
+
+/** 409 body of POST /api/orders: the usual error fields plus each line that needs the shopper's eye. */
+export interface OrderConflictResponse {
+  statusCode: 409;
+  message: string;
+  error: 'Conflict';
+  lines: OrderLineConflict[];
+}
+
+/** GET /api/admin/orders/stats: the dashboard's three figures. */
+export interface OrderStats {
+  orders_today: number;
+  /** exact, e.g. "12345.67" */
+  revenue_this_month: string;
+  best_sellers: Array<{ product_id: number; name: string; quantity: number }>;
+}
+
+/**
+ * Routes:
+ *   POST /api/orders                       → 201 Order (guest or signed in); 400 naming the field; 409 OrderConflictResponse
+ *   GET  /api/orders?page&limit            → OrderListResponse (signed in: own orders, newest first)
+ *   GET  /api/orders/:number               → Order (own only; 404 otherwise)
+ *   POST /api/orders/lookup                → Order (number + email; 404 otherwise)
+ *   GET  /api/admin/orders?AdminOrderListQuery → OrderListResponse
+ *   GET  /api/admin/orders/stats           → OrderStats
+ *   GET  /api/admin/orders/export.csv?same filters → text/csv, streamed
+ *   GET  /api/admin/orders/:number         → Order
+ *   POST /api/admin/orders/:number/status  → Order; 409 if the change is not in ORDER_TRANSITIONS
+ */
+export const ORDER_ROUTES = {
+  create: '/api/orders',
+  mine: '/api/orders',
+  lookup: '/api/orders/lookup',
+  admin: '/api/admin/orders',
+  adminStats: '/api/admin/orders/stats',
+  adminExport: '/api/admin/orders/export.csv',
+} as const;
