@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
-import type { TestApp } from '../helpers.js';
+import { freshDatabase, type TestApp } from '../helpers.js';
 
 /** The real app with its log lines captured (as the process would write them to standard output). */
 async function appWithCapturedLogs(env: NodeJS.ProcessEnv): Promise<TestApp & { lines: () => string[] }> {
@@ -22,13 +22,26 @@ async function appWithCapturedLogs(env: NodeJS.ProcessEnv): Promise<TestApp & { 
 const parse = (lines: string[]) => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('logs', () => {
-  let t: Awaited<ReturnType<typeof appWithCapturedLogs>>;
+  let t: Awaited<ReturnType<typeof appWithCapturedLogs>> | undefined;
   afterEach(async () => {
     await t?.close();
   });
 
   it('production: JSON lines without an escape code, Nest and the database start included, LOG_LEVEL honoured', async () => {
-    t = await appWithCapturedLogs({ NODE_ENV: 'production', LOG_LEVEL: 'info' });
+    // a database of its own: a production start marks its database as production for good (no demo
+    // accounts ever after), which would take the admin away from the suites that share the run's one
+    const database = await freshDatabase('logging_production');
+    try {
+      await productionLines(database.env);
+    } finally {
+      await t?.close();
+      t = undefined;
+      await database.drop();
+    }
+  });
+
+  async function productionLines(databaseEnv: NodeJS.ProcessEnv) {
+    t = await appWithCapturedLogs({ ...databaseEnv, NODE_ENV: 'production', LOG_LEVEL: 'info' });
     await request(t.http).get('/api/health').expect(200);
     const lines = t.lines();
     expect(lines.join('\n')).not.toContain('\u001b[');
@@ -39,10 +52,10 @@ describe('logs', () => {
     expect(entries.find((e) => e.path === '/api/health')).toMatchObject({ method: 'GET', status: 200, level: 30 });
     await t.close();
 
-    t = await appWithCapturedLogs({ NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+    t = await appWithCapturedLogs({ ...databaseEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
     await request(t.http).get('/api/health').expect(200);
     expect(parse(t.lines()).filter((e) => (e.level as number) < 40)).toEqual([]);
-  });
+  }
 
   it('one line per request with method, path, status, duration, request id and user id; never a password, cookie or token', async () => {
     t = await appWithCapturedLogs({ NODE_ENV: 'test', LOG_LEVEL: 'info' });
