@@ -2,7 +2,7 @@ import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { formatUsd } from '@dentalmarket/contracts';
 import { selectCartCount, selectCartSubtotalCents, useAppSelector } from '@dentalmarket/store';
 import { CartLines } from '@dentalmarket/ui';
-import { orderTotals } from './totals.js';
+import { orderTotals } from '../totals.js';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
