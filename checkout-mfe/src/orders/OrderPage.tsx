@@ -23,10 +23,20 @@ export function OrderNotFound({ children }: { children?: ReactNode }) {
   );
 }
 
+/** The :number of /orders/:number; a malformed escape (a hand-edited URL) is asked for as it is, and answers 'Order not found'. */
+export function orderNumberFromPath(pathname: string): string {
+  const segment = pathname.split('/')[2] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** /orders/:number (signed in; the shell's route guard sends guests to /auth): one of the shopper's orders. */
 export default function OrderPage() {
   // the number from the path (/orders/:number): the shared react-router facade has no useParams
-  const number = decodeURIComponent(useLocation().pathname.split('/')[2] ?? '');
+  const number = orderNumberFromPath(useLocation().pathname);
   const { data, error, isLoading, refetch } = useGetOrderQuery(number);
   if (isLoading) return <PageSpinner label="Loading order" />;
   if (error && 'status' in error && error.status === 404) {
