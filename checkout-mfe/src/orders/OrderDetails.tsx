@@ -1,8 +1,8 @@
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
+import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import type { Order, OrderLine } from '@dentalmarket/contracts';
-import { ProductImage } from '@dentalmarket/ui';
 import { Totals } from '../checkout/Totals.js';
 import { formatDay, money } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
@@ -26,12 +26,24 @@ function Section({ id, title, level, children }: { id: string; title: string; le
   );
 }
 
+/** The line's picture, decorative (the name is beside it); a small icon where there is none, as the catalogue's placeholder text would not fit. */
+function LineImage({ line }: { line: OrderLine }) {
+  const [broken, setBroken] = useState(false);
+  const box = { width: 64, height: 48, borderRadius: 1, flexShrink: 0 } as const;
+  if (!line.image_url || broken) {
+    return (
+      <Box aria-hidden sx={{ ...box, bgcolor: 'action.hover', color: 'text.secondary', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <ImageNotSupportedOutlined />
+      </Box>
+    );
+  }
+  return <Box component="img" src={line.image_url} alt="" onError={() => setBroken(true)} sx={{ ...box, objectFit: 'cover' }} />;
+}
+
 function Line({ line }: { line: OrderLine }) {
   return (
     <Box component="li" aria-label={line.name} sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-      <Box sx={{ width: 64, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
-        <ProductImage src={line.image_url} alt={line.name} height={48} />
-      </Box>
+      <LineImage line={line} />
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{line.name}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
