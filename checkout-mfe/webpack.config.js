@@ -5,6 +5,13 @@ import { createConfig } from '@dentalmarket/mf-config';
 export default createConfig({
   name: 'checkout',
   dirname: path.dirname(fileURLToPath(import.meta.url)),
-  exposes: { './App': './src/App.tsx', './CartDebugger': './src/CartDebugger.tsx' },
+  exposes: {
+    './App': './src/App.tsx',
+    './CartDebugger': './src/CartDebugger.tsx',
+    // the shopper's order pages (issue 18), each its own chunk: the shell's /orders routes load them
+    './Orders': './src/orders/OrdersList.tsx',
+    './OrderPage': './src/orders/OrderPage.tsx',
+    './OrderLookup': './src/orders/OrderLookup.tsx',
+  },
   port: 3102,
 });

@@ -4,13 +4,14 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import type { FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
-import { CHECKOUT } from '@dentalmarket/contracts';
+import type { Order } from '@dentalmarket/contracts';
 import { cartActions, cartChangeMessage, selectCartCount, useAppDispatch, useAppSelector, useCartRecheck } from '@dentalmarket/store';
 import { BackToMarketplaceButton, registerMuiInstance, registerReactInstance, toastMessage } from '@dentalmarket/ui';
 import { CheckoutForm } from './form/CheckoutForm.js';
 import type { CheckoutValues } from './form/checkoutSchema.js';
-import { OrderCompleted } from './OrderCompleted.js';
-import { OrderSummary } from './OrderSummary.js';
+import { OrderCompleted } from './checkout/OrderCompleted.js';
+import { OrderSummary } from './checkout/OrderSummary.js';
+import { usePlaceOrder } from './checkout/usePlaceOrder.js';
 
 registerReactInstance(React);
 registerMuiInstance(Box);
@@ -32,37 +33,37 @@ function EmptyCart() {
   );
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * The checkout remote (SPEC §2 Checkout): the empty cart, the form beside the order summary, and
- * the completed order. Checkout is simulated on the client (SPEC §4): a valid submit shows
- * 'Processing...' for 2 s, then the completed view, the cart is cleared and the form reset.
- * No server call is made.
+ * the completed order. A valid submit shows 'Processing...' while the payment is simulated (2 s,
+ * SPEC §4) and the order is placed with POST /api/orders (issue 18); then the completed view shows
+ * its number, the cart is cleared and the form reset. A refused order leaves the form as it was.
  */
 export default function CheckoutApp() {
   const count = useAppSelector(selectCartCount);
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const [completed, setCompleted] = useState(false);
+  const [completed, setCompleted] = useState<Order | null>(null);
+  const submitOrder = usePlaceOrder();
   // the lines are checked against the catalogue before anyone pays for a deleted product or an old price
   useCartRecheck({
-    skip: completed,
+    skip: completed !== null,
     onChanged: (changes) => {
       const { title, description } = cartChangeMessage(changes);
       enqueueSnackbar(toastMessage(title, description), { variant: 'warning' });
     },
   });
 
-  const placeOrder = async (_values: CheckoutValues, { resetForm }: FormikHelpers<CheckoutValues>) => {
-    await wait(CHECKOUT.processingDelayMs);
+  const placeOrder = async (values: CheckoutValues, { resetForm }: FormikHelpers<CheckoutValues>) => {
+    const order = await submitOrder(values);
+    if (!order) return; // the hook told the shopper why; the form keeps what they typed
     dispatch(cartActions.clearCart());
     resetForm(); // the card details leave memory with the form
-    setCompleted(true);
+    setCompleted(order);
     enqueueSnackbar(toastMessage('Order completed successfully!', 'Your order has been placed and will be processed shortly.'), { variant: 'success' });
   };
 
-  if (completed) return <OrderCompleted />;
+  if (completed) return <OrderCompleted order={completed} />;
   if (count === 0) return <EmptyCart />;
   return (
     <Box>

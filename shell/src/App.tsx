@@ -7,6 +7,7 @@ import { Header } from './header/Header.js';
 import { MainContent, SkipLink } from './MainContent.js';
 import { usePageTitle } from './pageTitle.js';
 import { ProductEditorHost } from './ProductEditorHost.js';
+import { orderRoutes } from './orderRoutes.js';
 import { RemoteRoute } from './RemoteRoute.js';
 import { RouteGuard } from './RouteGuard.js';
 import { SessionWatcher } from './SessionWatcher.js';
@@ -28,6 +29,7 @@ export function App() {
             <Route path="/" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/marketplace" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/checkout" element={<RemoteRoute key="checkout" name="checkout" />} />
+            {orderRoutes()}
             <Route
               path="/auth"
               element={

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { PageSpinner } from '@dentalmarket/ui';
-import { loadRemoteApp, type RemoteName } from './remotes.js';
+import { loadRemoteApp, loadRemoteModule, type RemoteName } from './remotes.js';
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -38,34 +38,40 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 }
 
-const loaded = new Map<RemoteName, ComponentType>();
+const loaded = new Map<string, ComponentType>();
 const failed = new Set<RemoteName>();
 
-/** One lazy component per remote while it works; a failed remote is registered afresh next time. */
-function lazyRemote(name: RemoteName, attempt: number): ComponentType {
-  const cached = loaded.get(name);
+/** One lazy component per exposed module while it works; a failed remote is registered afresh next time. */
+function lazyRemote(name: RemoteName, exposed: string, attempt: number): ComponentType {
+  const key = `${name}/${exposed}`;
+  const cached = loaded.get(key);
   if (attempt === 0 && cached) return cached;
+  const retry = attempt > 0 || failed.has(name);
+  const load = () => (exposed === 'App' ? loadRemoteApp(name, retry) : loadRemoteModule(name, exposed, retry));
   const component = lazy(() =>
-    loadRemoteApp(name, attempt > 0 || failed.has(name)).then(
+    load().then(
       (module) => {
         failed.delete(name);
         return module;
       },
       (error: unknown) => {
         failed.add(name);
-        loaded.delete(name);
+        loaded.delete(key);
         throw error;
       },
     ),
   );
-  loaded.set(name, component);
+  loaded.set(key, component);
   return component;
 }
 
-/** A remote's App behind an error boundary and Suspense; Retry loads it again without a reload. */
-export function RemoteRoute({ name }: { name: RemoteName }) {
+/**
+ * A remote's App (or another page it exposes, e.g. the checkout's `Orders`) behind an error
+ * boundary and Suspense; Retry loads it again without a reload.
+ */
+export function RemoteRoute({ name, exposed = 'App' }: { name: RemoteName; exposed?: string }) {
   const [attempt, setAttempt] = useState(0);
-  const Remote = useMemo(() => lazyRemote(name, attempt), [name, attempt]);
+  const Remote = useMemo(() => lazyRemote(name, exposed, attempt), [name, exposed, attempt]);
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<PageSpinner />}>

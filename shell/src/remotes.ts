@@ -80,9 +80,9 @@ export async function loadRemoteApp(name: RemoteName, retry = false): Promise<{ 
   return module;
 }
 
-/** Loads another module a remote exposes (e.g. `checkout/CartDebugger`), registering the remote first. */
-export async function loadRemoteModule(name: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
-  await register(name, false);
+/** Loads another module a remote exposes (e.g. `checkout/CartDebugger`), registering the remote first; `retry` re-registers it. */
+export async function loadRemoteModule(name: RemoteName, exposed: string, retry = false): Promise<{ default: ComponentType }> {
+  await register(name, retry);
   const module = await loadRemote<{ default: ComponentType }>(`${name}/${exposed}`);
   if (!module?.default) throw new Error(`The ${name} remote did not provide ${exposed}.`);
   return module;

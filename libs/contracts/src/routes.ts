@@ -1,13 +1,27 @@
 /**
- * The shell's client routes (SPEC §2 Screens and routes). The server answers these paths with the
- * shell's page and 200; any other page path gets the same page with 404, and the shell renders
- * its not-found page there. The shell's router and this list must name the same paths.
+ * The shell's client routes (SPEC §2 Screens and routes, issue 18's order pages). The server answers
+ * these paths with the shell's page and 200; any other page path gets the same page with 404, and the
+ * shell renders its not-found page there. The shell's router and these lists must name the same paths.
  */
-export const SHELL_ROUTES = ['/', '/marketplace', '/checkout', '/auth', '/admin'] as const;
+export const SHELL_ROUTES = ['/', '/marketplace', '/checkout', '/auth', '/admin', '/orders'] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
-/** Whether a URL path is one of SHELL_ROUTES; a trailing slash matches too, as in the router. */
+/**
+ * The shell's routes with a part that varies, as the router writes them: a guest's order lookup and
+ * one order's page (any single path segment is a number to look up; an unknown one is the page's own
+ * 'Order not found' state, not a 404 page).
+ */
+export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number'] as const;
+
+const PATTERN_REGEXPS = SHELL_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`));
+
+/** Whether a URL path is one of SHELL_ROUTES or SHELL_ROUTE_PATTERNS; a trailing slash matches too, as in the router. */
 export function isShellRoute(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (SHELL_ROUTES as readonly string[]).includes(path || '/');
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/';
+  return (SHELL_ROUTES as readonly string[]).includes(path) || PATTERN_REGEXPS.some((pattern) => pattern.test(path));
+}
+
+/** The page of one order: the signed-in shopper's own page, or a guest's lookup with the number filled in. */
+export function orderPagePath(number: string, signedIn: boolean): string {
+  return signedIn ? `/orders/${encodeURIComponent(number)}` : `/orders/lookup?number=${encodeURIComponent(number)}`;
 }

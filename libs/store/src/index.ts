@@ -47,3 +47,5 @@ export {
 } from './catalogApi.js';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';
 export * from './adminApi.js';
+export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
+export { applyOrderConflict, orderConflictLines } from './orderConflict.js';

@@ -54,6 +54,14 @@ describe('header at 900 px and wider', () => {
     expect(link('Admin Panel')).toBeNull();
   });
 
+  it("offers a signed-in user 'Orders' (/orders) and 'Sign out' under their name", () => {
+    renderHeader(user('customer'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dr Smith' }));
+    const menu = within(screen.getByRole('menu'));
+    expect(menu.getByRole('menuitem', { name: 'Orders' }).getAttribute('href')).toBe('/orders');
+    expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
+  });
+
   it("shows an admin 'Admin Panel'", () => {
     renderHeader(user('admin'));
     expect(link('Admin Panel')?.getAttribute('href')).toBe('/admin');
@@ -85,6 +93,7 @@ describe('header below 900 px', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Marketplace' })).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' })).toBeTruthy();
     expect(within(menu).getByText('Dr Smith')).toBeTruthy();
+    expect(within(menu).getByRole('menuitem', { name: 'Orders' }).getAttribute('href')).toBe('/orders');
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 
@@ -93,5 +102,6 @@ describe('header below 900 px', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByRole('menuitem', { name: 'Admin Login' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Sign out' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Orders' })).toBeNull();
   });
 });

@@ -41,6 +41,11 @@ export function PhoneMenu({ user }: { user: User | null }) {
             <ListItemText>{displayName(user)}</ListItemText>
           </MenuItem>
         )}
+        {user && (
+          <MenuItem component={RouterLink} to="/orders" onClick={close}>
+            Orders
+          </MenuItem>
+        )}
         {user && <SignOutMenuItem onClick={close} />}
       </Menu>
     </>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Menu } from '@mui/material';
+import { Button, Menu, MenuItem } from '@mui/material';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import { Link as RouterLink } from 'react-router';
 import type { User } from '@dentalmarket/contracts';
 import { displayName, SignOutMenuItem } from './SignOut.js';
 
-/** The signed-in user's name in the wide header, with 'Sign out'. */
+/** The signed-in user's name in the wide header, with 'Orders' (issue 18) and 'Sign out'. */
 export function UserMenu({ user }: { user: User }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -21,6 +22,9 @@ export function UserMenu({ user }: { user: User }) {
         {displayName(user)}
       </Button>
       <Menu id="user-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem component={RouterLink} to="/orders" onClick={() => setAnchor(null)}>
+          Orders
+        </MenuItem>
         <SignOutMenuItem onClick={() => setAnchor(null)} />
       </Menu>
     </>

@@ -2,18 +2,8 @@ import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import { formatUsd } from '@dentalmarket/contracts';
 import { selectCartCount, selectCartSubtotalCents, useAppSelector } from '@dentalmarket/store';
 import { CartLines } from '@dentalmarket/ui';
-import { orderTotals } from './totals.js';
-
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.5 }}>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }} data-testid={`total-${label.toLowerCase()}`}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { orderTotals } from '../totals.js';
+import { Totals } from './Totals.js';
 
 /** The order summary beside the checkout form (SPEC §2 Checkout, state 2), in integer cents. */
 export function OrderSummary() {
@@ -33,11 +23,7 @@ export function OrderSummary() {
           <CartLines />
         </Box>
         <Divider sx={{ my: 2 }} />
-        <Row label="Subtotal" value={formatUsd(totals.subtotal)} />
-        <Row label="Shipping" value={formatUsd(totals.shipping)} />
-        <Row label="Tax" value={formatUsd(totals.tax)} />
-        <Divider sx={{ my: 1 }} />
-        <Row label="Total" value={formatUsd(totals.total)} strong />
+        <Totals subtotal={formatUsd(totals.subtotal)} shipping={formatUsd(totals.shipping)} tax={formatUsd(totals.tax)} total={formatUsd(totals.total)} />
       </CardContent>
     </Card>
   );

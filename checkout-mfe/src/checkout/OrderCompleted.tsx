@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Link as RouterLink } from 'react-router';
+import { orderPagePath, type Order } from '@dentalmarket/contracts';
+import { selectCurrentUser, useAppSelector } from '@dentalmarket/store';
+
+/**
+ * SPEC §2 Checkout, state 3, with the order's number and a link to it (issue 18): the signed-in
+ * shopper's order page, or for a guest the lookup with the number filled in. The form that held
+ * focus is gone, so focus moves to the heading (not to <body>): a screen reader announces the
+ * outcome and Tab continues from here.
+ */
+export function OrderCompleted({ order }: { order: Pick<Order, 'number' | 'email'> }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const signedIn = useAppSelector(selectCurrentUser) !== null;
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Box sx={{ textAlign: 'center', py: 10 }} role="status">
+      <CheckCircleOutline sx={{ fontSize: 64, color: 'success.main', mb: 2 }} />
+      <Typography ref={heading} tabIndex={-1} variant="h2" component="h1" gutterBottom sx={{ '&:focus': { outline: 'none' } }}>
+        Order Completed!
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        Your order number is{' '}
+        <Link component={RouterLink} to={orderPagePath(order.number, signedIn)} sx={{ fontWeight: 700 }}>
+          {order.number}
+        </Link>
+        .
+      </Typography>
+      <Typography color="text.secondary">Thank you for your order. It will be processed shortly.</Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        A confirmation email has been sent to you.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+        <Button component={RouterLink} to={orderPagePath(order.number, signedIn)} variant="outlined">
+          View order
+        </Button>
+        <Button component={RouterLink} to="/" variant="contained">
+          Return to Marketplace
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

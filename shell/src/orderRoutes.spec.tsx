@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { SHELL_ROUTE_PATTERNS, SHELL_ROUTES } from '@dentalmarket/contracts';
+import { makeStore } from '@dentalmarket/store';
+import { ORDER_PAGES, orderRoutes } from './orderRoutes.js';
+import { pageTitle } from './pageTitle.js';
+
+describe("the shopper's order routes (issue 18)", () => {
+  it('are the paths the server answers with 200 (SHELL_ROUTES and SHELL_ROUTE_PATTERNS)', () => {
+    const paths = ORDER_PAGES.map((page) => page.path);
+    expect(paths.filter((path) => !path.includes('/', 1))).toEqual(SHELL_ROUTES.filter((path) => path.startsWith('/orders')));
+    expect(paths.filter((path) => path.includes('/', 1))).toEqual([...SHELL_ROUTE_PATTERNS]);
+  });
+
+  it.each(['/orders', '/orders/DM-7K3QX9'])('send a guest at %s to /auth', (path) => {
+    const store = makeStore({ session: { user: null, status: 'anonymous', expired: false } }, { persistCart: false });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/auth" element={<p>auth page</p>} />
+            {orderRoutes()}
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getByText('auth page')).toBeTruthy();
+  });
+
+  it('have their own titles', () => {
+    expect(pageTitle('/orders', '')).toBe('Your orders | DentalMarket');
+    expect(pageTitle('/orders/lookup', '?number=DM-1')).toBe('Find your order | DentalMarket');
+    expect(pageTitle('/orders/DM-7K3QX9', '')).toBe('Order DM-7K3QX9 | DentalMarket');
+    expect(pageTitle('/orders/%E0', '')).toBe('Order %E0 | DentalMarket');
+    expect(pageTitle('/orders/DM-1/x', '')).toBe('Page Not Found | DentalMarket');
+  });
+});

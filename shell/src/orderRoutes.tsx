@@ -1,0 +1,23 @@
+import { Route } from 'react-router';
+import { RemoteRoute } from './RemoteRoute.js';
+import { RouteGuard } from './RouteGuard.js';
+
+/**
+ * The shopper's order pages (issue 18), each a page the checkout remote exposes. The list and one
+ * order's page are the signed-in shopper's (guests go to /auth, as on other guarded routes); a
+ * guest finds an order at /orders/lookup. These paths are SHELL_ROUTES' '/orders' and
+ * SHELL_ROUTE_PATTERNS (libs/contracts), which the server answers with 200.
+ */
+export const ORDER_PAGES = [
+  { path: '/orders', exposed: 'Orders', signedIn: true },
+  { path: '/orders/lookup', exposed: 'OrderLookup', signedIn: false },
+  { path: '/orders/:number', exposed: 'OrderPage', signedIn: true },
+] as const;
+
+/** The routes of ORDER_PAGES, to place inside the shell's <Routes>. */
+export function orderRoutes() {
+  return ORDER_PAGES.map(({ path, exposed, signedIn }) => {
+    const page = <RemoteRoute key={`checkout-${exposed}`} name="checkout" exposed={exposed} />;
+    return <Route key={path} path={path} element={signedIn ? <RouteGuard>{page}</RouteGuard> : page} />;
+  });
+}
