@@ -47,7 +47,7 @@ export function OrderDrawer({ number, onClose, onClosed }: OrderDrawerProps) {
           <Stack spacing={3}>
             <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <OrderStatusChip status={order.status} />
-              <Typography color="text.secondary">Placed {formatDateTime(order.created_at)}</Typography>
+              <Typography color="text.secondary">Ordered {formatDateTime(order.created_at)}</Typography>
             </Stack>
             <OrderStatusActions order={order} />
             <OrderDetails order={order} />

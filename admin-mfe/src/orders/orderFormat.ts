@@ -11,7 +11,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 /** The chip colour of each status: outlined chips keep the text readable in light and dark. */
 export const STATUS_COLORS = {
   placed: 'default',
-  processing: 'info',
+  processing: 'secondary',
   shipped: 'primary',
   delivered: 'success',
   cancelled: 'error',
