@@ -11,12 +11,12 @@ const NUMBER = 'DM-000001';
  * The server as the contract gives it, with one order whose status is `current`; a status change is
  * answered by `onChange` (by default: accepted, the order moves on).
  */
-function serve(status: OrderStatus, onChange?: (call: Call) => Answer) {
+function serve(status: OrderStatus, onChange?: (call: Call) => Answer, listed = (_s: OrderStatus) => true) {
   let current: Order = order(NUMBER, status);
   const served = stubFetch((call) => {
     const url = new URL(call.path, 'http://localhost');
     if (url.pathname === '/api/admin/orders/stats') return { status: 200, body: stats };
-    if (url.pathname === '/api/admin/orders') return { status: 200, body: { orders: [summary(1, current.status)], total: 1, page: 1, limit: 25 } };
+    if (url.pathname === '/api/admin/orders') return { status: 200, body: { orders: listed(current.status) ? [summary(1, current.status)] : [], total: 1, page: 1, limit: 25 } };
     if (url.pathname === `/api/admin/orders/${NUMBER}`) return { status: 200, body: current };
     if (url.pathname === `/api/admin/orders/${NUMBER}/status`) {
       if (onChange) return onChange(call);
@@ -116,5 +116,20 @@ describe('the admin order drawer', () => {
     fireEvent.click(drawer.getByRole('button', { name: 'Close order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: NUMBER }));
+  });
+
+  it('gives focus to the grid when the order left the list while the drawer was open', async () => {
+    // the list is filtered to placed orders: once cancelled, the row is gone
+    serve('placed', undefined, (status) => status === 'placed');
+    const drawer = await openOrder();
+    fireEvent.click(drawer.getByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order' }));
+    fireEvent.change(dialog.getByLabelText(/Reason/), { target: { value: 'Duplicate order' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: NUMBER })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel order' })).toBeNull());
+    fireEvent.click(drawer.getByRole('button', { name: 'Close order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByRole('grid', { name: 'Orders' }).contains(document.activeElement)).toBe(true));
   });
 });

@@ -11,8 +11,8 @@ export interface OrderDrawerProps {
   /** the order shown; null closes the drawer */
   number: string | null;
   onClose: () => void;
-  /** after the closing transition, when focus has been given back */
-  onClosed?: () => void;
+  /** after the closing transition: the caller gives focus back (the opener may have left the page) */
+  onClosed: () => void;
 }
 
 /** One order from the admin grid: its status workflow, lines, address, totals and history. Named by its heading. */
@@ -28,6 +28,7 @@ export function OrderDrawer({ number, onClose, onClosed }: OrderDrawerProps) {
       anchor="right"
       open={number !== null}
       onClose={onClose}
+      disableRestoreFocus
       slotProps={{
         paper: { 'aria-labelledby': titleId, sx: { width: { xs: '100%', sm: 560 } } },
         transition: { onExited: onClosed },

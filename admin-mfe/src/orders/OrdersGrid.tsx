@@ -46,6 +46,12 @@ export function OrdersGrid() {
   const settled = { ...filters, q };
   const { data, isFetching, isError } = useGetAdminOrdersQuery(orderListQuery(settled, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
+  // what had focus when the drawer opened (the order's link or its cell): focus goes back there on close
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (number: string) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpened(number);
+  };
   const columns = useMemo<GridColDef<OrderSummary>[]>(
     () => [
       {
@@ -54,7 +60,7 @@ export function OrdersGrid() {
         width: 140,
         sortable: false,
         renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => setOpened(row.number)} sx={{ fontWeight: 600 }}>
+          <Link component="button" type="button" onClick={() => open(row.number)} sx={{ fontWeight: 600 }}>
             {row.number}
           </Link>
         ),
@@ -69,10 +75,10 @@ export function OrdersGrid() {
     [],
   );
 
-  /** The drawer gives focus back to what opened it; when that row left the page (its status no longer matches), the grid takes it. */
-  const focusGrid = () => {
-    if (document.activeElement && document.activeElement !== document.body) return;
-    gridBox.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  /** When that row left the page meanwhile (its status no longer matches the filter), the grid takes focus instead. */
+  const giveFocusBack = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+    else gridBox.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
   };
 
   return (
@@ -111,15 +117,15 @@ export function OrdersGrid() {
             setSortModel(model.length ? model : NEWEST_FIRST);
             setPagination((p) => ({ ...p, page: 0 }));
           }}
-          onRowClick={({ row }) => setOpened(row.number)}
+          onRowClick={({ row }) => open(row.number)}
           onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') setOpened(row.number);
+            if (event.key === 'Enter') open(row.number);
           }}
           localeText={{ noRowsLabel: 'No orders found' }}
           aria-label="Orders"
         />
       </Box>
-      <OrderDrawer number={opened} onClose={() => setOpened(null)} onClosed={focusGrid} />
+      <OrderDrawer number={opened} onClose={() => setOpened(null)} onClosed={giveFocusBack} />
     </Box>
   );
 }
