@@ -7,6 +7,8 @@ export interface FormDialogProps<V extends FormikValues> {
   open: boolean;
   title: string;
   submitLabel: string;
+  /** the closing button's words, when 'Cancel' would be ambiguous (the 'Cancel order' dialog) */
+  cancelLabel?: string;
   initialValues: V;
   validationSchema: AnyObjectSchema;
   /** resolves true when saved: the dialog then resets its form and closes (SPEC §4) */
@@ -16,7 +18,7 @@ export interface FormDialogProps<V extends FormikValues> {
 }
 
 /** The create/edit dialog frame shared by categories and subcategories: a Formik form, Cancel and submit. */
-export function FormDialog<V extends FormikValues>({ open, title, submitLabel, initialValues, validationSchema, onSubmit, onClose, children }: FormDialogProps<V>) {
+export function FormDialog<V extends FormikValues>({ open, title, submitLabel, cancelLabel = 'Cancel', initialValues, validationSchema, onSubmit, onClose, children }: FormDialogProps<V>) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -41,7 +43,7 @@ export function FormDialog<V extends FormikValues>({ open, title, submitLabel, i
             </DialogContent>
             <DialogActions>
               <Button onClick={onClose} disabled={isSubmitting}>
-                Cancel
+                {cancelLabel}
               </Button>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
                 {submitLabel}

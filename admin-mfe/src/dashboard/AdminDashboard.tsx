@@ -1,15 +1,16 @@
-import { useId, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
-import CardHeader from '@mui/material/CardHeader';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AiPanel } from '../ai/AiPanel.js';
 import { CategoryManager } from '../categories/CategoryManager.js';
+import { OrderStatsCards } from '../orders/OrderStatsCards.js';
+import { OrdersTab } from '../orders/OrdersTab.js';
 import { ProductManager } from '../products/ProductManager.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
+import { Panel } from './Panel.js';
 
-/** SPEC §2: six tabs, catalog first; the tab is kept in the address (?tab=settings) so a reload stays put. */
+/** SPEC §2: six tabs (Orders and Analytics filled by issue 18), catalog first; the tab is kept in the address (?tab=settings) so a reload stays put. */
 export const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
@@ -31,17 +32,6 @@ function ComingSoon({ tab }: { tab: DashboardTab }) {
         </Typography>
         <Typography color="text.secondary">{TAB_LABELS[tab]} is coming soon.</Typography>
       </CardContent>
-    </Card>
-  );
-}
-
-/** A card that is a landmark named by its heading, so the catalog tab's three parts can be reached and told apart. */
-function Panel({ title, subheader, avatar, children }: { title: string; subheader?: string; avatar?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card component="section" aria-labelledby={headingId}>
-      <CardHeader avatar={avatar} title={title} subheader={subheader} slotProps={{ title: { variant: 'h3', component: 'h2', id: headingId } }} />
-      <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
   );
 }
@@ -91,7 +81,7 @@ export function AdminDashboard() {
           <Tab key={value} value={value} label={TAB_LABELS[value]} />
         ))}
       </Tabs>
-      {tab === 'catalog' ? <CatalogTab /> : tab === 'settings' ? <SettingsTab /> : <ComingSoon tab={tab} />}
+      {tab === 'catalog' ? <CatalogTab /> : tab === 'settings' ? <SettingsTab /> : tab === 'orders' ? <OrdersTab /> : tab === 'analytics' ? <OrderStatsCards /> : <ComingSoon tab={tab} />}
     </Box>
   );
 }

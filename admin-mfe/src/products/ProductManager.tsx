@@ -9,6 +9,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { AdminProductRow, AdminProductSortField, ProductType } from '@dentalmarket/contracts';
 import { useGetAdminProductsQuery } from '@dentalmarket/store';
+import { serverGridProps } from '../dashboard/serverGrid.js';
 import { ProductDebugPanel } from '../settings/ProductDebugPanel.js';
 import { adminPrice } from './adminPrice.js';
 import { DeleteProductDialog } from './DeleteProductDialog.js';
@@ -162,15 +163,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
           columns={columns}
           rowCount={data?.total ?? 0}
           loading={isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          disableColumnFilter
-          disableRowSelectionOnClick
-          sortingOrder={['asc', 'desc']}
-          paginationModel={pagination}
-          // a new page size starts again at page 1: page 2 of 50 rows is not where the admin was
-          onPaginationModelChange={(model) => setPagination((p) => (model.pageSize === p.pageSize ? model : { page: 0, pageSize: model.pageSize }))}
+          {...serverGridProps(pagination, setPagination)}
           pageSizeOptions={[10, 25, 50, 100]}
           sortModel={sortModel}
           onSortModelChange={(model) => {

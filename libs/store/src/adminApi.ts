@@ -13,6 +13,11 @@ import type {
   ProductType,
   Specifications,
   Subcategory,
+  AdminOrderListQuery,
+  Order,
+  OrderListResponse,
+  OrderStats,
+  OrderStatusChange,
 } from '@dentalmarket/contracts';
 import { api } from './api.js';
 import type { DmExtraOptions } from './baseQuery.js';
@@ -191,3 +196,45 @@ export const {
   useDeleteSubcategoryMutation,
   useReorderSubcategoryMutation,
 } = adminApi;
+
+/** Orders are a tag of their own (issue 18): added here so the admin's order endpoints carry it without touching the base api. */
+const ordersTagged = api.enhanceEndpoints({ addTagTypes: ['Order'] });
+const orderList = { type: 'Order' as const, id: 'LIST' };
+const orderStats = { type: 'Order' as const, id: 'STATS' };
+
+export const adminOrdersApi = ordersTagged.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/orders: one page of the admin grid, searched, filtered and sorted by the server, never cached. */
+    getAdminOrders: build.query<OrderListResponse, AdminOrderListQuery>({
+      query: (params) => ({ url: '/admin/orders', params }),
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: (result) => [orderList, ...(result?.orders ?? []).map((o) => ({ type: 'Order' as const, id: o.number }))],
+    }),
+    /** GET /api/admin/orders/{number}: the drawer's order with its lines and history. */
+    getAdminOrder: build.query<Order, string>({
+      query: (number) => `/admin/orders/${encodeURIComponent(number)}`,
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, number) => [{ type: 'Order' as const, id: number }],
+    }),
+    /** GET /api/admin/orders/stats: the dashboard's three figures. */
+    getOrderStats: build.query<OrderStats, void>({
+      query: () => '/admin/orders/stats',
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: [orderStats],
+    }),
+    /**
+     * POST /api/admin/orders/{number}/status. Invalidates on a 409 as well (RTK Query invalidates on a
+     * rejected-with-value mutation): the order changed elsewhere, so the drawer and grid show it as it is now.
+     */
+    changeOrderStatus: build.mutation<Order, OrderStatusChange & { number: string }>({
+      query: ({ number, ...body }) => ({ url: `/admin/orders/${encodeURIComponent(number)}/status`, method: 'POST', body }),
+      extraOptions: admin,
+      invalidatesTags: (_result, _error, { number }) => [orderList, orderStats, { type: 'Order' as const, id: number }],
+    }),
+  }),
+});
+
+export const { useGetAdminOrdersQuery, useGetAdminOrderQuery, useGetOrderStatsQuery, useChangeOrderStatusMutation } = adminOrdersApi;

@@ -1,0 +1,84 @@
+import { InputAdornment, MenuItem, TextField } from '@mui/material';
+import Search from '@mui/icons-material/Search';
+import { ORDER_STATUSES, type AdminOrderListQuery, type OrderStatus } from '@dentalmarket/contracts';
+import { getApiBaseUrl } from '@dentalmarket/store';
+import { STATUS_LABELS } from './orderFormat.js';
+
+/** The grid's filters as chosen; '' is 'all'. Dates are the date inputs' YYYY-MM-DD. */
+export interface OrderFilterValues {
+  q: string;
+  status: OrderStatus | '';
+  from: string;
+  to: string;
+}
+
+export const NO_ORDER_FILTERS: OrderFilterValues = { q: '', status: '', from: '', to: '' };
+
+type FilterParams = Pick<AdminOrderListQuery, 'q' | 'status' | 'from' | 'to'>;
+
+/** The list and export query's filter params: only those chosen are sent. */
+export function orderFilterParams(filters: OrderFilterValues): FilterParams {
+  const q = filters.q.trim();
+  return {
+    ...(q ? { q } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  };
+}
+
+/** The CSV export of exactly the orders the grid is filtered to; the server streams it, the session cookie authorises it. */
+export function exportHref(params: FilterParams): string {
+  const query = new URLSearchParams(params as Record<string, string>).toString();
+  return `${getApiBaseUrl()}/admin/orders/export.csv${query ? `?${query}` : ''}`;
+}
+
+export interface OrderFiltersProps {
+  value: OrderFilterValues;
+  onChange: (next: OrderFilterValues) => void;
+}
+
+/** A date input of the range; the other end bounds it so the picker offers no empty range. */
+function DateField({ label, value, onChange, min, max }: { label: string; value: string; onChange: (next: string) => void; min?: string; max?: string }) {
+  return (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min || undefined, max: max || undefined } }}
+    />
+  );
+}
+
+/** Search (number, email or name), status and the created-at date range of the admin orders grid. */
+export function OrderFilters({ value, onChange }: OrderFiltersProps) {
+  return (
+    <>
+      <TextField
+        size="small"
+        type="search"
+        placeholder="Search orders..."
+        value={value.q}
+        onChange={(event) => onChange({ ...value, q: event.target.value })}
+        sx={{ minWidth: { sm: 260 } }}
+        slotProps={{
+          // the name goes on the input itself (on the TextField it would name only the wrapper)
+          htmlInput: { 'aria-label': 'Search orders by number, email or name' },
+          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+        }}
+      />
+      <TextField size="small" select label="Status" value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value as OrderStatus | '' })} sx={{ minWidth: 150 }}>
+        <MenuItem value="">All statuses</MenuItem>
+        {ORDER_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {STATUS_LABELS[status]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DateField label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} max={value.to} />
+      <DateField label="To" value={value.to} onChange={(to) => onChange({ ...value, to })} min={value.from} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useId, type ReactNode } from 'react';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { formatUsd, toCents } from '@dentalmarket/contracts';
+import { useGetOrderStatsQuery } from '@dentalmarket/store';
+
+/** One figure card: a section named by its heading, so each figure can be reached and told apart. */
+function Figure({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h2" color="text.secondary" sx={{ fontSize: '0.95rem', fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+const big = { fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 } as const;
+
+/** Issue 18's three dashboard figures: orders today, revenue this month (exact cents), the five best sellers of 30 days. */
+export function OrderStatsCards() {
+  const { data, isError } = useGetOrderStatsQuery();
+  const pending = isError ? 'Not available' : '…';
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 2fr' } }}>
+      <Figure title="Orders today">
+        <Typography sx={big}>{data ? data.orders_today.toLocaleString('en-US') : pending}</Typography>
+      </Figure>
+      <Figure title="Revenue this month">
+        <Typography sx={big}>{data ? formatUsd(toCents(data.revenue_this_month)) : pending}</Typography>
+      </Figure>
+      <Figure title="Best sellers, last 30 days">
+        {data && data.best_sellers.length === 0 ? <Typography color="text.secondary">No sales in the last 30 days.</Typography> : null}
+        {data ? (
+          <Box component="ol" sx={{ m: 0, pl: 3 }}>
+            {data.best_sellers.slice(0, 5).map((product) => (
+              <Box component="li" key={product.product_id} sx={{ py: 0.25 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                  <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>{product.name}</Typography>
+                  <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                    {product.quantity} sold
+                  </Typography>
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        ) : (
+          <Typography sx={big}>{pending}</Typography>
+        )}
+      </Figure>
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMemo, useRef, useState } from 'react';
+import { Box, Button, Link, Stack, Typography } from '@mui/material';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import type { AdminOrderListQuery, OrderStatus, OrderSummary } from '@dentalmarket/contracts';
+import { useGetAdminOrdersQuery } from '@dentalmarket/store';
+import { serverGridProps } from '../dashboard/serverGrid.js';
+import { exportHref, NO_ORDER_FILTERS, OrderFilters, orderFilterParams, type OrderFilterValues } from './OrderFilters.js';
+import { OrderDrawer } from './OrderDrawer.js';
+import { formatDateTime, usd } from './orderFormat.js';
+import { OrderStatusChip } from './OrderStatusChip.js';
+import { useDebouncedValue } from './useDebouncedValue.js';
+
+const NEWEST_FIRST: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
+
+/** The grid's page, sort and filters as the API's query: only chosen filters, pages from 1. */
+export function orderListQuery(filters: OrderFilterValues, pagination: GridPaginationModel, sortModel: GridSortModel): AdminOrderListQuery {
+  const sort = sortModel[0] ?? NEWEST_FIRST[0];
+  return {
+    ...orderFilterParams(filters),
+    sort: sort.field === 'total' ? 'total' : 'created_at',
+    order: sort.sort === 'asc' ? 'asc' : 'desc',
+    page: pagination.page + 1,
+    limit: pagination.pageSize,
+  };
+}
+
+/**
+ * Issue 18, the admin's orders: a grid searched, filtered, sorted and paged by the server (the table
+ * can hold a million orders), each row opening the order's drawer, and the CSV export of the same filter.
+ */
+export function OrdersGrid() {
+  const [filters, setFilters] = useState<OrderFilterValues>(NO_ORDER_FILTERS);
+  const q = useDebouncedValue(filters.q.trim());
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
+  const [opened, setOpened] = useState<string | null>(null);
+  const gridBox = useRef<HTMLDivElement>(null);
+
+  // a settled new search starts again at page 1, set while rendering so page 3 of the old search is never asked
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    setPagination((p) => ({ ...p, page: 0 }));
+  }
+  const settled = { ...filters, q };
+  const { data, isFetching, isError } = useGetAdminOrdersQuery(orderListQuery(settled, pagination, sortModel), { refetchOnMountOrArgChange: true });
+
+  // what had focus when the drawer opened (the order's link or its cell): focus goes back there on close
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (number: string) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpened(number);
+  };
+  const columns = useMemo<GridColDef<OrderSummary>[]>(
+    () => [
+      {
+        field: 'number',
+        headerName: 'Order',
+        width: 140,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Link component="button" type="button" onClick={() => open(row.number)} sx={{ fontWeight: 600 }}>
+            {row.number}
+          </Link>
+        ),
+      },
+      { field: 'created_at', headerName: 'Date', width: 180, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'full_name', headerName: 'Customer', flex: 1, minWidth: 160, sortable: false },
+      { field: 'email', headerName: 'Email', flex: 1, minWidth: 210, sortable: false },
+      { field: 'status', headerName: 'Status', width: 130, sortable: false, renderCell: ({ value }) => <OrderStatusChip status={value as OrderStatus} /> },
+      { field: 'total', headerName: 'Total', width: 120, align: 'right', headerAlign: 'right', valueFormatter: (value: string) => usd(value) },
+      { field: 'line_count', headerName: 'Lines', width: 90, align: 'right', headerAlign: 'right', sortable: false },
+    ],
+    [],
+  );
+
+  /** When that row left the page meanwhile (its status no longer matches the filter), the grid takes focus instead. */
+  const giveFocusBack = () => {
+    if (opener.current?.isConnected) opener.current.focus();
+    else gridBox.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  };
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <OrderFilters
+          value={filters}
+          onChange={(next) => {
+            setFilters(next);
+            // the search box waits for its pause (above); status and dates apply at once
+            if (next.q === filters.q) setPagination((p) => ({ ...p, page: 0 }));
+          }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="outlined" href={exportHref(orderFilterParams(settled))} download startIcon={<FileDownloadOutlined />}>
+          Export CSV
+        </Button>
+      </Stack>
+      {isError ? (
+        <Typography color="error" sx={{ mb: 1 }}>
+          Failed to fetch orders
+        </Typography>
+      ) : null}
+      {/* the grid scrolls sideways inside its own box on a phone; the page never does */}
+      <Box ref={gridBox} sx={{ height: 560, width: '100%', minWidth: 0 }}>
+        <DataGrid
+          rows={data?.orders ?? []}
+          columns={columns}
+          getRowId={(row) => row.number}
+          rowCount={data?.total ?? 0}
+          loading={isFetching}
+          {...serverGridProps(pagination, setPagination)}
+          pageSizeOptions={[25, 50, 100]}
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            setSortModel(model.length ? model : NEWEST_FIRST);
+            setPagination((p) => ({ ...p, page: 0 }));
+          }}
+          onRowClick={({ row }) => open(row.number)}
+          onCellKeyDown={({ row }, event) => {
+            if (event.key === 'Enter') open(row.number);
+          }}
+          localeText={{ noRowsLabel: 'No orders found' }}
+          aria-label="Orders"
+        />
+      </Box>
+      <OrderDrawer number={opened} onClose={() => setOpened(null)} onClosed={giveFocusBack} />
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatUsd, toCents, type OrderStatus } from '@dentalmarket/contracts';
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** The chip colour of each status: outlined chips keep the text readable in light and dark. */
+export const STATUS_COLORS = {
+  placed: 'default',
+  processing: 'secondary',
+  shipped: 'primary',
+  delivered: 'success',
+  cancelled: 'error',
+} as const satisfies Record<OrderStatus, string>;
+
+/** The button that moves an order to a status (ORDER_TRANSITIONS decides which are shown). */
+export const TRANSITION_LABELS: Record<OrderStatus, string> = {
+  placed: 'Mark as placed',
+  processing: 'Mark as processing',
+  shipped: 'Mark as shipped',
+  delivered: 'Mark as delivered',
+  cancelled: 'Cancel order',
+};
+
+/** Money on the wire is a two-decimal dollar string; shown as the shop shows prices. */
+export const usd = (amount: string) => formatUsd(toCents(amount));
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO timestamp as the admin reads it, in the browser's time zone. */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
