@@ -177,6 +177,10 @@ async function dashboard(page: Page, tab: string): Promise<void> {
     await page.getByRole('gridcell').first().waitFor();
   } else if (tab === 'settings') {
     await page.getByRole('heading', { name: 'System Settings' }).waitFor();
+  } else if (tab === 'orders') {
+    await page.getByRole('heading', { name: 'All Orders' }).waitFor();
+  } else if (tab === 'analytics') {
+    await page.getByRole('heading', { name: 'Revenue this month' }).waitFor();
   } else {
     await page.getByText(/ is coming soon\.$/).waitFor();
   }

@@ -51,7 +51,7 @@ describe('the admin dashboard', () => {
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
       for (const tab of ['Catalog', 'Analytics', 'Orders', 'Customers', 'Integrations', 'Settings']) await page.getByRole('tab', { name: tab, exact: true }).waitFor();
       await page.getByRole('tab', { name: 'Orders' }).click();
-      await page.getByText('Orders is coming soon.').waitFor();
+      await page.getByRole('heading', { name: 'All Orders' }).waitFor();
       await page.getByRole('tab', { name: 'Catalog' }).click();
       await page.getByText('Partner Products Management').waitFor();
 

@@ -99,7 +99,11 @@ describe('checkout', () => {
       }
 
       const requests: string[] = [];
-      page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+      const bodies: string[] = [];
+      page.on('request', (request) => {
+        requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+        if (request.method() !== 'GET') bodies.push(request.postData() ?? '');
+      });
       await fill(page, {
         'Full Name': 'Dr. Jane Smith',
         Email: 'jane@example.com',
@@ -117,7 +121,11 @@ describe('checkout', () => {
       await page.getByRole('heading', { name: 'Order Completed!' }).waitFor();
       await page.getByText('Order completed successfully!').waitFor();
       await page.getByRole('button', { name: 'Cart, 0 items', exact: true }).waitFor();
-      assert.deepEqual(requests.filter((r) => !r.startsWith('GET ')), [], 'checkout makes no server call');
+      // issue 18: the one server call places the order; card fields never leave the browser
+      assert.deepEqual(requests.filter((r) => !r.startsWith('GET ')), ['POST /api/orders']);
+      for (const secret of ['4242424242424242', '4242 4242', '05/28', '0528', '"123"', 'card']) {
+        assert.ok(!bodies.some((body) => body.includes(secret)), `the order request carries no card field (${secret})`);
+      }
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie);
       assert.ok(!stored.includes('4242424242424242') && !stored.includes('05/28'), 'card details never reach browser storage');
       await page.getByRole('link', { name: 'Return to Marketplace' }).click();

@@ -21,6 +21,8 @@ describe.each([
     expect(getContrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(4.5);
     expect(getContrastRatio(palette.secondary.contrastText, palette.secondary.main)).toBeGreaterThanOrEqual(4.5);
     expect(getContrastRatio(palette.error.contrastText, palette.error.main)).toBeGreaterThanOrEqual(4.5);
+    // a hovered contained button takes primary.dark
+    expect(getContrastRatio(palette.primary.contrastText, palette.primary.dark)).toBeGreaterThanOrEqual(4.5);
   });
 
   it.each(Object.entries(TOAST_COLORS))('white toast text (title and description) on the %s toast', (_variant, background) => {

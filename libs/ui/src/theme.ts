@@ -34,7 +34,7 @@ const lightPalette: ThemeOptions['palette'] = {
 // The light teal is too dark to read on dark surfaces, so dark mode lifts it and uses dark text on it.
 const darkPalette: ThemeOptions['palette'] = {
   mode: 'dark',
-  primary: { main: '#4fb3cf', light: '#7fcbe0', dark: '#2b8aa5', contrastText: '#0b1a20' },
+  primary: { main: '#4fb3cf', light: '#7fcbe0', dark: '#3094b0', contrastText: '#0b1a20' },
   secondary: { main: '#4cc2b3', contrastText: '#0b1a20' },
   // MUI's dark error red (#f44336) is 4.4:1 on the dark paper
   error: { main: '#f28b82', contrastText: '#0b1a20' },
