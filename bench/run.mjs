@@ -1,21 +1,24 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse|resilience]`
+// (resilience is not in the default set: it takes about five minutes; `--root DIR` runs it on another checkout's build)
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
 //  2. the API on it (NODE_ENV=production) beside bench/bare-server.mjs (node:http + pg, the same
 //     SQL), each endpoint loaded by autocannon on ours then bare (warm-up, then measured);
 //  3. the embedded default (embedded PostgreSQL, demo catalogue): same endpoints, RSS, start time;
 //  4. the JS each route really downloads in Debian Chromium, compressed as sent;
-//  5. Lighthouse mobile (default simulated throttling) for / and /marketplace.
+//  5. Lighthouse mobile (default simulated throttling) for / and /marketplace;
+//  6. with --only resilience: outage, kill, SIGTERM and soak figures (bench/resilience.mjs).
 // Results are printed and written to bench/results/latest.md.
-import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, listeningPorts, SEARCH_TERMS } from './generate-catalogue.mjs';
+import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, SEARCH_TERMS } from './generate-catalogue.mjs';
+import { startProcess, treeRssMb } from './processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -37,7 +40,7 @@ const opts = {
   only: new Set(option('only', 'api,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
   server: option('pg', DEFAULT_SERVER),
 };
-for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size or lighthouse, not ${part}`);
+for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse', 'resilience'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size, lighthouse or resilience, not ${part}`);
 
 // ---------- output ----------
 const report = [];
@@ -57,92 +60,7 @@ const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '–');
 const yes = (ok) => (ok ? '✅' : '❌');
 
 // ---------- processes ----------
-/** VmRSS of a process and every descendant (the embedded PostgreSQL's backends, say), in MB. */
-function treeRssMb(pid) {
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [child, parent] of parents) if (tree.has(parent) && !tree.has(child)) (tree.add(child), (grew = true));
-  }
-  let kb = 0;
-  let pssKb = 0;
-  for (const p of tree) {
-    try {
-      kb += Number(readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-      // proportional set size: a page shared by n processes (PostgreSQL's shared buffers) counts 1/n in each
-      pssKb += Number(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+)/m)?.[1] ?? 0);
-    } catch {
-      // gone
-    }
-  }
-  return { mb: kb / 1024, pssMb: pssKb / 1024, processes: tree.size };
-}
-
-async function waitReady(url, child, output, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`${url} did not become ready:\n${output()}`);
-    try {
-      if ((await fetch(`${url}/api/health/ready`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * Spawns a node script with PORT=0 and finds the port it listens on in /proc: no race with the
- * other servers on this machine for a "free" port. Waits for /api/health/ready; { url, pid, readyMs, log, stop }.
- */
-async function startNode(script, env) {
-  let log = '';
-  const started = performance.now();
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (c) => (log = (log + c).slice(-8000)));
-  child.stderr.on('data', (c) => (log = (log + c).slice(-8000)));
-  let port;
-  for (const deadline = Date.now() + 120_000; !port; await new Promise((r) => setTimeout(r, 25))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${script} ${child.exitCode !== null ? `exited with ${child.exitCode}` : 'never listened'}:\n${log}`);
-    }
-    port = listeningPorts(child.pid)[0];
-  }
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitReady(url, child, () => log);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-  return {
-    url,
-    pid: child.pid,
-    readyMs: performance.now() - started,
-    log: () => log,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
+const startNode = (script, env) => startProcess({ root, script, env });
 const startApi = (env) => startNode('backend/dist/main.js', { NODE_ENV: 'production', SESSION_SECRET, ...env });
 
 // ---------- load ----------
@@ -424,7 +342,7 @@ const benchStarted = Date.now();
 try {
   if (opts.only.has('scale')) await apiAtScale();
   const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
-  const app = await embeddedDefault(needBrowser);
+  const app = opts.only.has('embedded') || needBrowser ? await embeddedDefault(needBrowser) : null;
   if (app) {
     try {
       if (opts.only.has('size')) await jsPerRoute(app.url);
@@ -433,6 +351,8 @@ try {
       await app.stop();
     }
   }
+  // database outage, killed embedded server, SIGTERM under load, soak (bench/resilience.mjs)
+  if (opts.only.has('resilience')) await (await import('./resilience.mjs')).resilience({ root: option('root', root), out, table });
 } finally {
   out(`Bench took ${((Date.now() - benchStarted) / 60000).toFixed(1)} min; load average at the end: ${loadavg()}.`);
   mkdirSync(path.join(here, 'results'), { recursive: true });

@@ -8,6 +8,7 @@ import type { Express } from 'express';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { sessionMiddleware } from './auth/session.js';
+import { CatalogueResponses } from './catalog/catalogue-responses.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { ApiErrorDto } from './common/api-error.dto.js';
 import { requestId } from './common/request-id.middleware.js';
@@ -19,6 +20,7 @@ import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
 import { mountStaticFrontends } from './frontend/static-frontends.js';
+import { OutageAwareFilter, OutageResponder } from './health/outage.js';
 import { startLogging } from './observability/logging.js';
 import { installObservability } from './observability/observability.module.js';
 
@@ -99,6 +101,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     // zlib's 11: per-response brotli at 11 costs more CPU than the bytes it saves on a 50 KB page.
     // A 304 has no body, so nothing to compress.
     app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+    // while the database is down, API requests are answered at once (503, or a kept page marked stale)
+    const responses = app.get(CatalogueResponses);
+    const outage = new OutageResponder({ status: database.status, staleIfErrorSeconds: config.staleIfErrorSeconds, lastKept: (url) => responses.lastKept(url) });
+    app.use('/api', outage.gate());
     app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image']));
     app.useBodyParser('json', { limit: '1mb' });
     const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret, {
@@ -106,13 +112,13 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
       absoluteSeconds: config.sessionAbsoluteSeconds,
     });
     database.onClose(sessions.close);
-    app.use('/api', ...sessions.middleware, passport.initialize(), passport.session());
+    app.use('/api', ...sessions.middleware, passport.initialize(), passport.session(), outage.errors());
     mountStaticFrontends(server, config);
 
     app.setGlobalPrefix('api');
     app.useGlobalPipes(new StrictValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter());
-    app.enableShutdownHooks();
+    app.useGlobalFilters(new OutageAwareFilter(new AllExceptionsFilter(), outage));
+    // no app.enableShutdownHooks(): server.ts drains requests before Nest closes (health/graceful-shutdown.ts)
     setUpSwagger(app);
     await app.init();
     return { app, config };

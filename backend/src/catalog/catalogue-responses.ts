@@ -38,6 +38,14 @@ export class CatalogueResponses {
   }
 
   /**
+   * The response kept for `url` under the last version seen, if any, without claiming or touching
+   * anything: what the API serves, marked stale, while the database (and so the version) cannot be read.
+   */
+  lastKept(url: string): CachedResponse | undefined {
+    return this.version === undefined ? undefined : this.cache?.peek(`${this.version}\n${url}`);
+  }
+
+  /**
    * What to do for `url` at `version`, decided at once (no await between looking and claiming, so
    * of many simultaneous requests exactly one computes): `kept`, a response to send; `pending`, the
    * response another request is computing (undefined if it failed: then compute it yourself); or

@@ -51,6 +51,20 @@ class EnvironmentVariables {
   @Max(4096, { message: 'CATALOGUE_CACHE_MB must be a whole number of megabytes between 0 (off) and 4096' })
   CATALOGUE_CACHE_MB?: number;
 
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'STALE_IF_ERROR_SECONDS must be a whole number of seconds between 0 (off) and 86400' })
+  @Min(0, { message: 'STALE_IF_ERROR_SECONDS must be a whole number of seconds between 0 (off) and 86400' })
+  @Max(86_400, { message: 'STALE_IF_ERROR_SECONDS must be a whole number of seconds between 0 (off) and 86400' })
+  STALE_IF_ERROR_SECONDS?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'SHUTDOWN_GRACE_MS must be a whole number of milliseconds between 0 and 600000' })
+  @Min(0, { message: 'SHUTDOWN_GRACE_MS must be a whole number of milliseconds between 0 and 600000' })
+  @Max(600_000, { message: 'SHUTDOWN_GRACE_MS must be a whole number of milliseconds between 0 and 600000' })
+  SHUTDOWN_GRACE_MS?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @MinLength(16, { message: 'SESSION_SECRET must be at least 16 characters long' })
@@ -211,6 +225,10 @@ export interface AppConfig {
   dbPoolSize: number;
   /** memory for catalogue responses kept per catalogue version: CATALOGUE_CACHE_MB, default 64, 0 turns it off */
   catalogueCacheBytes: number;
+  /** how long into a database outage kept catalogue responses are still served, marked stale: STALE_IF_ERROR_SECONDS, default 300, 0 off */
+  staleIfErrorSeconds: number;
+  /** how long a SIGTERM/SIGINT waits for requests in flight before closing their connections: SHUTDOWN_GRACE_MS, default 10000 */
+  shutdownGraceMs: number;
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   remotes: { storefront: string; checkout: string; admin: string };
@@ -322,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDirNote: defaultDir?.note,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
     catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
+    staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,
     sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
     nodeEnv,
     remotes: {

@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { User } from '../auth/user.entity.js';
 import { Category } from '../catalog/category.entity.js';
 import { Product } from '../catalog/product.entity.js';
@@ -15,12 +17,33 @@ import { AdminGridIndexes1764500000000 } from './migrations/1764500000000-AdminG
 export const ENTITIES = [User, Category, Subcategory, Product];
 export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000];
 
+/** What the API's pool adds: bounded waits, and pool errors reported rather than logged one by one. */
+export interface ServingOptions {
+  /** pg client class bounding a connection's set-up */
+  client: typeof pg.Client;
+  /** the longest wait for a free pooled connection */
+  poolWaitMs: number;
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+  onPoolError: (error: Error) => void;
+}
+
+function servingOptions(serving: ServingOptions | undefined): Pick<PostgresDataSourceOptions, 'connectTimeoutMS' | 'poolErrorHandler' | 'extra'> {
+  if (!serving) return {};
+  return {
+    connectTimeoutMS: serving.poolWaitMs,
+    poolErrorHandler: serving.onPoolError,
+    extra: { Client: serving.client, statement_timeout: serving.statementTimeoutMs, query_timeout: serving.queryTimeoutMs, keepAlive: true },
+  };
+}
+
 /**
  * The one DataSource shape for the API, the seed CLI and tests: schema only by migrations.
- * `poolSize`: connections of its pool (the API passes DB_POOL_SIZE).
+ * `poolSize`: connections of its pool (the API passes DB_POOL_SIZE); `serving`: the API's timeouts.
  */
-export function createDataSource(url: string, poolSize = DEFAULT_DB_POOL_SIZE): DataSource {
+export function createDataSource(url: string, poolSize = DEFAULT_DB_POOL_SIZE, serving?: ServingOptions): DataSource {
   return new DataSource({
+    ...servingOptions(serving),
     type: 'postgres',
     url,
     entities: ENTITIES,
@@ -33,9 +56,14 @@ export function createDataSource(url: string, poolSize = DEFAULT_DB_POOL_SIZE): 
   });
 }
 
-/** Opens the DataSource and applies pending migrations. */
-export async function openDatabase(url: string, poolSize?: number): Promise<DataSource> {
-  const dataSource = createDataSource(url, poolSize);
+/**
+ * Opens the DataSource and applies pending migrations. With `serving` (the API), the migrations run
+ * first on a connection of their own without the statement timeout: an index build on a large
+ * catalogue may well take longer than a request may.
+ */
+export async function openDatabase(url: string, poolSize?: number, serving?: ServingOptions): Promise<DataSource> {
+  if (serving) await (await openDatabase(url, 1)).destroy();
+  const dataSource = createDataSource(url, poolSize, serving);
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();

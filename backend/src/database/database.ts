@@ -1,13 +1,19 @@
-import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
+import { BoundedClient, DatabaseStatus, POOL_WAIT_MS, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './database-status.js';
 import { openDatabase } from './data-source.js';
 import { EmbeddedPostgres, SESSION_POOL_SIZE } from './embedded-postgres.js';
 
+/** The embedded server is gone: what a request meets until it is back (an unreachable database). */
+class EmbeddedServerDown extends Error {
+  readonly code = 'ECONNREFUSED';
+}
+
 /**
  * Everything that talks to PostgreSQL, opened and closed in one place: the embedded server (when
- * DATABASE_URL is unset), the migrated TypeORM DataSource, and the session store's `pg` pool.
+ * DATABASE_URL is unset), the migrated TypeORM DataSource, and the session store's `pg` pool, with
+ * `status` (reachable or not) fed by both pools and by the embedded server's supervisor.
  */
 export class Database {
   private readonly beforeClose: Array<() => void | Promise<void>> = [];
@@ -16,16 +22,34 @@ export class Database {
     readonly dataSource: DataSource,
     readonly sessionPool: pg.Pool,
     readonly embedded: EmbeddedPostgres | undefined,
+    readonly status: DatabaseStatus,
   ) {}
 
   static async open(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'dbPoolSize'>>): Promise<Database> {
     const embedded = config.databaseUrl ? undefined : await EmbeddedPostgres.start(config.dataDir);
     const url = config.databaseUrl ?? embedded!.url;
+    const status = new DatabaseStatus(url);
+    // an idle connection the server dropped: the status decides whether that is an outage and logs
+    // it once, rather than a line per connection
+    const onPoolError = (error: Error) => status.suspect(error);
     try {
-      const dataSource = await openDatabase(url, config.dbPoolSize);
-      const sessionPool = new pg.Pool({ connectionString: url, max: SESSION_POOL_SIZE });
-      sessionPool.on('error', (error) => new Logger('SessionStore').error(`idle client error: ${error.message}`));
-      return new Database(dataSource, sessionPool, embedded);
+      const timeouts = { client: BoundedClient, poolWaitMs: POOL_WAIT_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS, queryTimeoutMs: QUERY_TIMEOUT_MS };
+      const dataSource = await openDatabase(url, config.dbPoolSize, { ...timeouts, onPoolError });
+      const sessionPool = new pg.Pool({
+        connectionString: url,
+        max: SESSION_POOL_SIZE,
+        Client: BoundedClient,
+        connectionTimeoutMillis: POOL_WAIT_MS,
+        statement_timeout: STATEMENT_TIMEOUT_MS,
+        query_timeout: QUERY_TIMEOUT_MS,
+      });
+      sessionPool.on('error', onPoolError);
+      embedded?.supervise({
+        down: (reason) => status.failed(new EmbeddedServerDown(reason), reason),
+        up: () => status.reachable(),
+        gaveUp: (message) => status.gaveUp(message),
+      });
+      return new Database(dataSource, sessionPool, embedded, status);
     } catch (error) {
       await embedded?.stop();
       throw error;
@@ -39,6 +63,8 @@ export class Database {
 
   /** Clients first, then the embedded server (then its lock). */
   async close(): Promise<void> {
+    this.status.closing = true;
+    this.status.stop();
     try {
       for (const callback of this.beforeClose.splice(0)) await callback();
       await this.sessionPool.end();

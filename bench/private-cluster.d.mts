@@ -1,0 +1,7 @@
+export interface PrivateCluster {
+  url: string;
+  stop(): void;
+  start(): void;
+  drop(): void;
+}
+export function privateCluster(name: string): Promise<PrivateCluster>;
