@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse|orders]`
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
 //  2. the API on it (NODE_ENV=production) beside bench/bare-server.mjs (node:http + pg, the same
 //     SQL), each endpoint loaded by autocannon on ours then bare (warm-up, then measured);
 //  3. the embedded default (embedded PostgreSQL, demo catalogue): same endpoints, RSS, start time;
 //  4. the JS each route really downloads in Debian Chromium, compressed as sent;
-//  5. Lighthouse mobile (default simulated throttling) for / and /marketplace.
+//  5. Lighthouse mobile (default simulated throttling) for / and /marketplace;
+//  6. orders (only with --only orders): checkout throughput, retry storm, email outbox, admin grid (bench/orders.mjs).
 // Results are printed and written to bench/results/latest.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, listeningPorts, SEARCH_TERMS } from './generate-catalogue.mjs';
+import { ordersBench } from './orders.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -37,7 +39,7 @@ const opts = {
   only: new Set(option('only', 'api,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
   server: option('pg', DEFAULT_SERVER),
 };
-for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size or lighthouse, not ${part}`);
+for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse', 'orders'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size, lighthouse or orders, not ${part}`);
 
 // ---------- output ----------
 const report = [];
@@ -423,8 +425,10 @@ out();
 const benchStarted = Date.now();
 try {
   if (opts.only.has('scale')) await apiAtScale();
+  if (opts.only.has('orders')) await ordersBench({ opts, out, table, startApi, f0, f1, yes });
   const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
-  const app = await embeddedDefault(needBrowser);
+  // the embedded default's start-time figures come with any of its parts, not with the orders bench alone
+  const app = ['embedded', 'size', 'lighthouse'].some((part) => opts.only.has(part)) ? await embeddedDefault(needBrowser) : null;
   if (app) {
     try {
       if (opts.only.has('size')) await jsPerRoute(app.url);

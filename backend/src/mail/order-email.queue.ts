@@ -51,8 +51,12 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
         if (!(await this.boss.getQueue(ORDER_EMAIL_QUEUE))) throw error;
       });
     }
-    await this.boss.work<OrderEmailJob>(ORDER_EMAIL_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async ([job]) => {
-      if (job) await this.deliver(job.data.eventId);
+    // batches of up to 20, fetched back to back while they come full (a backlog drains at SMTP's
+    // pace, not one job per poll). A failure fails the batch: its retry finds the emails already
+    // sent by their markers and sends only the rest.
+    const options = { batchSize: 20, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, localConcurrency: 2 };
+    await this.boss.work<OrderEmailJob>(ORDER_EMAIL_QUEUE, options, async (jobs) => {
+      for (const job of jobs) await this.deliver(job.data.eventId);
     });
   }
 

@@ -5,8 +5,9 @@ import { mapOrder, type OrderDto, type OrderEventRow, type OrderLineRow, type Or
 export const SUMMARY_COLUMNS = `o.number, o.status, o.email, o.full_name, o.total_cents, o.created_at,
   (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS line_count`;
 
-const ORDER_COLUMNS = `o.id, o.number, o.status, o.email, o.full_name, o.address, o.city, o.state, o.zip_code, o.subtotal_cents, o.shipping_cents,
-  o.tax_cents, o.total_cents, o.carrier, o.tracking_number, o.created_at, o.updated_at`;
+/** An order's columns (unqualified, so an INSERT … RETURNING can name them too). */
+export const ORDER_COLUMNS = `id, number, status, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents,
+  tax_cents, total_cents, carrier, tracking_number, created_at, updated_at`;
 
 /**
  * One order with its lines and history, by a condition on `o` (e.g. `o.number = $1 AND o.user_id = $2`),

@@ -7,11 +7,11 @@ import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import type { CreateOrderDto } from './dto/create-order.dto.js';
-import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderSummaryRow } from './dto/order.dto.js';
+import { mapOrder, mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderRow, type OrderSummaryRow } from './dto/order.dto.js';
 import type { OrderLookupDto, OrderPageQueryDto } from './dto/order-requests.dto.js';
 import { IdempotencyKeyReused, OrderLinesConflict, OrderNotFound } from './order.errors.js';
 import { newOrderNumber, normaliseOrderNumber } from './order-number.js';
-import { readOrder, SUMMARY_COLUMNS } from './order-reads.js';
+import { ORDER_COLUMNS, readOrder, SUMMARY_COLUMNS } from './order-reads.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,8 +55,7 @@ export class OrdersService {
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        const number = await this.transactions.run((manager) => this.insert(manager, body, user, key, hash));
-        return { order: (await readOrder(this.transactions.manager, 'o.number = $1', [number]))!, created: true };
+        return { order: await this.transactions.run((manager) => this.insert(manager, body, user, key, hash)), created: true };
       } catch (error) {
         if (error instanceof KeyTakenMeanwhile) return { order: (await this.byKey(key!, hash))!, created: false };
         // a new random number that another order already has: try again with another (30 bits, so rare)
@@ -74,7 +73,8 @@ export class OrdersService {
     return readOrder(this.transactions.manager, 'o.number = $1', [row.number]);
   }
 
-  private async insert(manager: EntityManager, body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<string> {
+  /** The order as placed, answered from what was written (no second read of it). */
+  private async insert(manager: EntityManager, body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<OrderDto> {
     // in id order, so two carts with the same products lock them in the same order
     const products: CatalogueRow[] = await manager.query(
       `SELECT id, name, manufacturer, price::text AS price, image_url, product_type, in_stock FROM products WHERE id = ANY($1) ORDER BY id FOR SHARE`,
@@ -104,11 +104,12 @@ export class OrdersService {
     const inserted = await manager.query(
       `INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${ORDER_COLUMNS}`,
       [number, user?.id ?? null, s.email.trim(), s.fullName.trim(), s.address.trim(), s.city.trim(), s.state.trim(), s.zipCode.trim(), totals.subtotal, totals.shipping, totals.tax, totals.total, key ?? null, hash],
     );
     if (inserted.length === 0) throw new KeyTakenMeanwhile();
-    const orderId: string = inserted[0].id;
+    const order: OrderRow = inserted[0];
+    const orderId = order.id;
     await manager.query(
       `INSERT INTO order_lines (order_id, position, product_id, name, manufacturer, unit_price_cents, image_url, quantity)
        SELECT $1, l.position, p.id, p.name, p.manufacturer, round(p.price * 100)::bigint, p.image_url, l.quantity
@@ -117,9 +118,14 @@ export class OrdersService {
       [orderId, body.lines.map((line) => line.product_id), body.lines.map((line) => line.quantity)],
     );
     const eventId = randomUUID();
-    await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor) VALUES ($1, $2, NULL, 'placed', $3)`, [eventId, orderId, user ? 'customer' : 'guest']);
+    const actor = user ? 'customer' : 'guest';
+    await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor, created_at) VALUES ($1, $2, NULL, 'placed', $3, $4)`, [eventId, orderId, actor, order.created_at]);
     await this.emails.enqueue(manager, eventId);
-    return number;
+    const lines = body.lines.map((line) => {
+      const product = byId.get(line.product_id)!;
+      return { product_id: product.id, name: product.name, manufacturer: product.manufacturer, unit_price_cents: String(toCents(product.price)), image_url: product.image_url, quantity: line.quantity };
+    });
+    return mapOrder(order, lines, [{ from_status: null, to_status: 'placed', actor, note: null, created_at: order.created_at }]);
   }
 
   /** GET /api/orders: the signed-in shopper's orders, newest first. */
