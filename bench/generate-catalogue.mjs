@@ -232,11 +232,13 @@ async function migrateAndSeed(url, log) {
   }
 }
 
-/** Creates (replacing) dm_bench_<products> and fills it; returns { url, seconds, matches }. */
-export async function generateCatalogue({ products = 100_000, server = DEFAULT_SERVER, log = console.log } = {}) {
+/**
+ * Creates (replacing) dm_bench_<products>, or the database `name` (a bench that writes, such as
+ * the orders bench, keeps its own), and fills it; returns { url, seconds, matches }.
+ */
+export async function generateCatalogue({ products = 100_000, server = DEFAULT_SERVER, log = console.log, name = databaseName(products) } = {}) {
   assertTermsIsolated();
   const started = Date.now();
-  const name = databaseName(products);
   const admin = new pg.Client({ connectionString: `${server.replace(/\/+$/, '')}/postgres` });
   await admin.connect();
   try {
@@ -245,7 +247,7 @@ export async function generateCatalogue({ products = 100_000, server = DEFAULT_S
   } finally {
     await admin.end();
   }
-  const url = databaseUrl(products, server);
+  const url = `${server.replace(/\/+$/, '')}/${name}`;
   log(`Generating ${products} products into ${name}`);
   await migrateAndSeed(url, log);
 

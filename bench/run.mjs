@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse|resilience]`
-// (resilience is not in the default set: it takes about five minutes; `--root DIR` runs it on another checkout's build)
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse|resilience|orders]`
+// (resilience and orders are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
 //  2. the API on it (NODE_ENV=production) beside bench/bare-server.mjs (node:http + pg, the same
@@ -9,6 +9,7 @@
 //  4. the JS each route really downloads in Debian Chromium, compressed as sent;
 //  5. Lighthouse mobile (default simulated throttling) for / and /marketplace;
 //  6. with --only resilience: outage, kill, SIGTERM and soak figures (bench/resilience.mjs).
+//  6. orders (only with --only orders): checkout throughput, retry storm, email outbox, admin grid (bench/orders.mjs).
 // Results are printed and written to bench/results/latest.md.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, SEARCH_TERMS } from './generate-catalogue.mjs';
+import { ordersBench } from './orders.mjs';
 import { startProcess, treeRssMb } from './processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,7 +42,7 @@ const opts = {
   only: new Set(option('only', 'api,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
   server: option('pg', DEFAULT_SERVER),
 };
-for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse', 'resilience'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size, lighthouse or resilience, not ${part}`);
+for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse', 'resilience', 'orders'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size, lighthouse, resilience or orders, not ${part}`);
 
 // ---------- output ----------
 const report = [];
@@ -341,8 +343,10 @@ out();
 const benchStarted = Date.now();
 try {
   if (opts.only.has('scale')) await apiAtScale();
+  if (opts.only.has('orders')) await ordersBench({ opts, out, table, startApi, f0, f1, yes });
   const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
-  const app = opts.only.has('embedded') || needBrowser ? await embeddedDefault(needBrowser) : null;
+  // the embedded default's start-time figures come with any of its parts, not with the orders bench alone
+  const app = ['embedded', 'size', 'lighthouse'].some((part) => opts.only.has(part)) ? await embeddedDefault(needBrowser) : null;
   if (app) {
     try {
       if (opts.only.has('size')) await jsPerRoute(app.url);

@@ -57,6 +57,11 @@ describe('authorization sweep over every /api/admin route in the route table', (
         'DELETE /api/admin/categories/2147483647',
         'PATCH /api/admin/subcategories/2147483647/order',
         'POST /api/admin/upload-image',
+        'GET /api/admin/orders',
+        'GET /api/admin/orders/stats',
+        'GET /api/admin/orders/export.csv',
+        'GET /api/admin/orders/2147483647',
+        'POST /api/admin/orders/2147483647/status',
       ]),
     );
   });

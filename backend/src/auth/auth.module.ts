@@ -11,6 +11,6 @@ import { UsersService } from './users.service.js';
   imports: [PassportModule.register({ session: true })],
   controllers: [AuthController, AdminSessionController],
   providers: [UsersService, SessionSerializer, LoginThrottle, AuthenticatedGuard, AdminGuard],
-  exports: [UsersService, AuthenticatedGuard, AdminGuard],
+  exports: [UsersService, AuthenticatedGuard, AdminGuard, LoginThrottle],
 })
 export class AuthModule {}

@@ -11,9 +11,12 @@ export const MAX_BLOCK_SECONDS = 15 * 60;
 const FORGET_AFTER = '1 hour';
 
 export class TooManyLoginAttempts extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = 'login',
+  ) {
     super(
-      `Too many failed login attempts; try again in ${retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`}`,
+      `Too many failed ${what} attempts; try again in ${retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`}`,
       HttpStatus.TOO_MANY_REQUESTS,
     );
   }
@@ -36,14 +39,15 @@ export class LoginThrottle {
     return [`address:${client}`, `pair:${client}:${username.toLowerCase()}`];
   }
 
-  async assertAllowed(address: string, username: string): Promise<void> {
+  /** `what` names the attempts in the 429's message (guest order look-ups share the per-address budget). */
+  async assertAllowed(address: string, username: string, what = 'login'): Promise<void> {
     const rows: Array<{ wait: number }> = await this.transactions.manager.query(
       `SELECT ceil(extract(epoch FROM max("blocked_until") - now()))::int AS wait
          FROM "login_attempts" WHERE "key" = ANY($1) AND "blocked_until" > now()`,
       [this.keys(address, username)],
     );
     const wait = rows[0]?.wait;
-    if (wait && wait > 0) throw new TooManyLoginAttempts(wait);
+    if (wait && wait > 0) throw new TooManyLoginAttempts(wait, what);
   }
 
   async recordFailure(address: string, username: string): Promise<void> {

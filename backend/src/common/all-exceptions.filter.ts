@@ -93,7 +93,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
           ? payload
           : ((payload as { message?: string | string[] }).message ?? exception.message);
       if (status >= 500) this.logError(exception, request);
-      return { statusCode: status, message, error: reasonPhrase(status) };
+      // a 409 of POST /api/orders names the lines that changed (OrderConflictResponse)
+      const lines = typeof payload === 'object' ? (payload as { lines?: unknown }).lines : undefined;
+      return { statusCode: status, message, error: reasonPhrase(status), ...(Array.isArray(lines) ? { lines } : {}) };
     }
     const driverError = exception instanceof QueryFailedError ? (exception.driverError as PgError) : (exception as PgError);
     const mapped = exception && typeof exception === 'object' ? fromPostgres(driverError) : null;

@@ -210,6 +210,16 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['off', 'daily'], { message: 'BACKUP_SCHEDULE must be off or daily' })
   BACKUP_SCHEDULE?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587' })
+  SMTP_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_FROM?: string;
 }
 
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
@@ -254,6 +264,8 @@ export interface AppConfig {
   metrics: { token: string | undefined; port: number | undefined };
   /** `npm run backup` and the scheduled backups: directory (absolute), how many scheduled ones to keep, schedule */
   backup: { dir: string; keep: number; schedule: 'off' | 'daily' };
+  /** order emails: SMTP_URL (unset: .eml files under DATA_DIR/mail), MAIL_FROM */
+  mail: { smtpUrl: string | undefined; from: string; dir: string };
 }
 
 /** The one AI provider the API talks to; its SDK gets exactly these values, never the process environment. */
@@ -360,5 +372,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: (raw.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
     backup: { dir: resolveFromRoot(raw.BACKUP_DIR, 'backups'), keep: raw.BACKUP_KEEP ?? 7, schedule: (raw.BACKUP_SCHEDULE as 'off' | 'daily' | undefined) ?? 'off' },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'DentalMarket <orders@dentalmarket.example>', dir: path.join(dataDir, 'mail') },
   };
 }

@@ -5,6 +5,10 @@ import { User } from '../auth/user.entity.js';
 import { Category } from '../catalog/category.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import { Subcategory } from '../catalog/subcategory.entity.js';
+import { OrderEmailSent } from '../orders/order-email.entity.js';
+import { OrderEvent } from '../orders/order-event.entity.js';
+import { OrderLine } from '../orders/order-line.entity.js';
+import { Order } from '../orders/order.entity.js';
 import { DEFAULT_DB_POOL_SIZE } from './embedded-postgres.js';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSchema.js';
 import { SeedHistory1764000000000 } from './migrations/1764000000000-SeedHistory.js';
@@ -13,9 +17,10 @@ import { UploadedImages1764200000000 } from './migrations/1764200000000-Uploaded
 import { ProductSearchIndexes1764300000000 } from './migrations/1764300000000-ProductSearchIndexes.js';
 import { CatalogueIndexes1764400000000 } from './migrations/1764400000000-CatalogueIndexes.js';
 import { AdminGridIndexes1764500000000 } from './migrations/1764500000000-AdminGridIndexes.js';
+import { Orders1764600000000 } from './migrations/1764600000000-Orders.js';
 
-export const ENTITIES = [User, Category, Subcategory, Product];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000];
+export const ENTITIES = [User, Category, Subcategory, Product, Order, OrderLine, OrderEvent, OrderEmailSent];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000];
 
 /** What the API's pool adds: bounded waits, and pool errors reported rather than logged one by one. */
 export interface ServingOptions {

@@ -3,6 +3,26 @@
  * admin's Orders tab. Money is a two-decimal string of US dollars, as on products; the database
  * keeps integer cents. Card fields never appear here: they never leave the browser.
  */
+import { CHECKOUT } from './limits.js';
+import { type Cents, percentOf } from './money.js';
+
+export interface OrderTotals {
+  subtotal: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+}
+
+/**
+ * SPEC §9, the one rule for the checkout's display and the server's pricing: flat $15 shipping
+ * (none on an empty cart), tax 8 % of the subtotal rounded half up to the cent, total = subtotal +
+ * shipping + tax; all in integer cents.
+ */
+export function orderTotals(subtotal: Cents): OrderTotals {
+  const shipping = subtotal > 0 ? CHECKOUT.shippingCents : 0;
+  const tax = percentOf(subtotal, CHECKOUT.taxPercent);
+  return { subtotal, shipping, tax, total: subtotal + shipping + tax };
+}
 
 export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

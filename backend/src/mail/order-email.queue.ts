@@ -1,0 +1,87 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { PgBoss, type Queue } from 'pg-boss';
+import type { EntityManager, QueryRunner } from 'typeorm';
+import { Database } from '../database/database.js';
+import { Transactions } from '../database/transactions.js';
+import { readOrder } from '../orders/order-reads.js';
+import { Mailer } from './mailer.service.js';
+import { orderEmail } from './order-email.js';
+
+export const ORDER_EMAIL_QUEUE = 'order-email';
+/** pg-boss keeps its tables in a schema of its own (not backed up: a restore starts with an empty queue). */
+export const JOB_SCHEMA = 'pgboss';
+
+/**
+ * Retries for a day: 1 s, 2 s, 4 s … doubling up to 30 s between tries, so an SMTP outage of any
+ * length up to a day delays the emails by at most 30 s after it ends, and loses none.
+ */
+const QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryLimit: 2880, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 120 };
+
+interface OrderEmailJob {
+  eventId: string;
+}
+
+/**
+ * The order emails' durable outbox: pg-boss in PostgreSQL. A job is queued in the same transaction
+ * as the order event it announces (so a rollback queues nothing and a commit always has its job), under
+ * the event's id (so an event has at most one job). The worker sends with a sent-marker row written in
+ * the transaction that waits for SMTP's answer: a retried or duplicated job finds the marker and sends
+ * nothing, and a send that fails rolls the marker back for the next try.
+ */
+@Injectable()
+export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('OrderEmails');
+  private readonly boss: PgBoss;
+
+  constructor(
+    @Inject(Database) database: Database,
+    private readonly transactions: Transactions,
+    private readonly mailer: Mailer,
+  ) {
+    const url = (database.dataSource.options as { url?: string }).url;
+    this.boss = new PgBoss({ connectionString: url, schema: JOB_SCHEMA, max: 3, schedule: false, application_name: 'dentalmarket-jobs' });
+    this.boss.on('error', (error: Error) => this.logger.error(`job queue: ${error.message}`));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.boss.start();
+    if (!(await this.boss.getQueue(ORDER_EMAIL_QUEUE))) {
+      // another instance may create it between the check and here
+      await this.boss.createQueue(ORDER_EMAIL_QUEUE, QUEUE_OPTIONS).catch(async (error: unknown) => {
+        if (!(await this.boss.getQueue(ORDER_EMAIL_QUEUE))) throw error;
+      });
+    }
+    // batches of up to 20, fetched back to back while they come full (a backlog drains at SMTP's
+    // pace, not one job per poll). A failure fails the batch: its retry finds the emails already
+    // sent by their markers and sends only the rest.
+    const options = { batchSize: 20, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, localConcurrency: 2 };
+    await this.boss.work<OrderEmailJob>(ORDER_EMAIL_QUEUE, options, async (jobs) => {
+      for (const job of jobs) await this.deliver(job.data.eventId);
+    });
+  }
+
+  /** Lets running sends finish (up to 10 s) before the database closes; unfinished jobs are retried later. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
+  }
+
+  /** Queues the email of an order event, inside the caller's transaction (`manager`). */
+  async enqueue(manager: EntityManager, eventId: string): Promise<void> {
+    const runner = manager.queryRunner as QueryRunner;
+    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
+    await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db });
+  }
+
+  /** Sends one event's email unless its marker says it was sent; throws (→ retry) when SMTP fails. */
+  async deliver(eventId: string): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const marked = await manager.query(`INSERT INTO order_emails_sent (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);
+      if (marked.length === 0) return; // sent before (a retry after a crash between SMTP and commit would send again: at most that once)
+      const [event] = await manager.query(`SELECT order_id, to_status, note FROM order_events WHERE id = $1`, [eventId]);
+      const order = event && (await readOrder(manager, 'o.id = $1', [event.order_id]));
+      if (!order) return; // the order was deleted since: nothing to tell
+      const { subject, text } = orderEmail(order, event);
+      await this.mailer.send({ to: order.email, subject, text, messageId: `<${eventId}@dentalmarket.example>`, fileName: `${order.number}-${event.to_status}-${eventId}` });
+    });
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { DataSource } from 'typeorm';
+import { centsToDecimal, ORDER_TRANSITIONS, type OrderStatus } from '@dentalmarket/contracts';
+import type { User } from '../auth/user.entity.js';
+import { Transactions } from '../database/transactions.js';
+import { OrderEmailQueue } from '../mail/order-email.queue.js';
+import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
+import type { AdminOrderListQueryDto, OrderStatusChangeDto } from './dto/order-requests.dto.js';
+import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql } from './admin-order-queries.js';
+import { OrderNotFound, OrderStatusChangeRefused } from './order.errors.js';
+import { normaliseOrderNumber } from './order-number.js';
+import { readOrder } from './order-reads.js';
+
+const CSV_HEADER = ['number', 'created_at', 'status', 'email', 'full_name', 'address', 'city', 'state', 'zip_code', 'subtotal', 'shipping', 'tax', 'total', 'currency', 'carrier', 'tracking_number', 'line_count'];
+const MONEY_COLUMNS = new Set(['subtotal_cents', 'shipping_cents', 'tax_cents', 'total_cents']);
+
+/** One CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
+function csvCell(value: unknown): string {
+  let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The admin's orders: the grid, one order, the status workflow, the CSV export and the dashboard figures. */
+@Injectable()
+export class AdminOrdersService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly dataSource: DataSource,
+    private readonly emails: OrderEmailQueue,
+  ) {}
+
+  async list(query: AdminOrderListQueryDto): Promise<OrderListResponseDto> {
+    const sql = adminOrdersSql(query);
+    const manager = this.transactions.manager;
+    const [rows, [{ total }]] = await Promise.all([manager.query(sql.page.text, sql.page.values) as Promise<OrderSummaryRow[]>, manager.query(sql.count.text, sql.count.values)]);
+    return { orders: rows.map(mapOrderSummary), total, page: query.page ?? 1, limit: query.limit ?? ADMIN_ORDER_PAGE_DEFAULT };
+  }
+
+  async get(number: string): Promise<OrderDto> {
+    const order = await readOrder(this.transactions.manager, 'o.number = $1', [normaliseOrderNumber(number)]);
+    if (!order) throw new OrderNotFound();
+    return order;
+  }
+
+  /**
+   * One step of ORDER_TRANSITIONS, recorded as an event under the admin's username with its email
+   * queued in the same transaction. The row is locked first, so two admins' changes happen one
+   * after the other and the second is judged against the first's result.
+   */
+  async changeStatus(number: string, change: OrderStatusChangeDto, admin: User): Promise<OrderDto> {
+    if ((change.carrier !== undefined || change.tracking_number !== undefined) && change.status !== 'shipped') {
+      throw new BadRequestException('carrier and tracking_number are only accepted with status shipped');
+    }
+    const normalised = normaliseOrderNumber(number);
+    await this.transactions.run(async (manager) => {
+      const [order] = await manager.query(`SELECT id, status FROM orders WHERE number = $1 FOR UPDATE`, [normalised]);
+      if (!order) throw new OrderNotFound();
+      const from = order.status as OrderStatus;
+      const allowed = ORDER_TRANSITIONS[from];
+      if (!allowed.includes(change.status)) throw new OrderStatusChangeRefused(from, change.status, allowed);
+      await manager.query(
+        `UPDATE orders SET status = $2, carrier = COALESCE($3, carrier), tracking_number = COALESCE($4, tracking_number), updated_at = now() WHERE id = $1`,
+        [order.id, change.status, change.carrier || null, change.tracking_number || null],
+      );
+      const eventId = randomUUID();
+      await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        eventId,
+        order.id,
+        from,
+        change.status,
+        admin.username,
+        change.note || null,
+      ]);
+      await this.emails.enqueue(manager, eventId);
+    });
+    return this.get(normalised);
+  }
+
+  /**
+   * The filtered orders as CSV, streamed from a server-side cursor (pg-query-stream, 500 rows at a
+   * time) with back-pressure from the response: memory stays flat whatever the number of rows.
+   */
+  async exportCsv(query: AdminOrderListQueryDto, out: NodeJS.WritableStream): Promise<void> {
+    const sql = exportSql(query);
+    const [client, release] = (await this.dataSource.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
+    let failure: unknown;
+    try {
+      out.write(`${CSV_HEADER.join(',')}\r\n`);
+      const rows = client.query(new QueryStream(sql.text, sql.values, { batchSize: 500 }));
+      const toCsv = new Transform({
+        objectMode: true,
+        transform(row: Record<string, unknown>, _encoding, callback: TransformCallback) {
+          const cells = Object.entries(row).map(([column, value]) => csvCell(MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value));
+          callback(null, `${cells.join(',')}\r\n`);
+        },
+      });
+      await pipeline(rows, toCsv, out);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      // a client whose cursor was cut off mid-stream is discarded rather than returned to the pool
+      release(failure);
+    }
+  }
+
+  /** Orders today (UTC), revenue this month (UTC, cancelled orders excluded, exact cents), and the last 30 days' best sellers. */
+  async stats(): Promise<OrderStatsDto> {
+    const manager = this.transactions.manager;
+    const [[today], [month], best] = await Promise.all([
+      manager.query(`SELECT coalesce(sum(n), 0)::int AS n FROM order_counts WHERE day = (now() AT TIME ZONE 'UTC')::date`),
+      manager.query(
+        `SELECT coalesce(sum(total_cents), 0)::text AS cents FROM orders
+          WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND status <> 'cancelled'`,
+      ),
+      manager.query(
+        `SELECT l.product_id, (array_agg(l.name ORDER BY l.id DESC))[1] AS name, sum(l.quantity)::int AS quantity
+           FROM orders o JOIN order_lines l ON l.order_id = o.id
+          WHERE o.created_at >= now() - interval '30 days' AND o.status <> 'cancelled'
+          GROUP BY l.product_id ORDER BY quantity DESC, l.product_id LIMIT 5`,
+      ),
+    ]);
+    return { orders_today: today.n, revenue_this_month: centsToDecimal(Number(month.cents)), best_sellers: best };
+  }
+}

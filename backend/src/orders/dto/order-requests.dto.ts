@@ -1,0 +1,101 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { type AdminOrderListQuery, ORDER_STATUSES, type OrderLookupRequest, type OrderStatus, type OrderStatusChange } from '@dentalmarket/contracts';
+import { normaliseOrderNumber, ORDER_NUMBER_PATTERN } from '../order-number.js';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** GET /api/orders: the shopper's own orders, newest first. */
+export class OrderPageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+}
+
+export class AdminOrderListQueryDto extends OrderPageQueryDto implements AdminOrderListQuery {
+  @ApiPropertyOptional({ description: 'an order number, or part of an email or name (case-insensitive)', example: 'smith', maxLength: 200 })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(200)
+  q?: string;
+
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ description: 'first day (UTC), inclusive', example: '2026-01-01' })
+  @IsOptional()
+  @Matches(ISO_DATE, { message: 'from must be a date such as 2026-01-31' })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'last day (UTC), inclusive', example: '2026-01-31' })
+  @IsOptional()
+  @Matches(ISO_DATE, { message: 'to must be a date such as 2026-01-31' })
+  to?: string;
+
+  @ApiPropertyOptional({ enum: ['created_at', 'total'], default: 'created_at' })
+  @IsOptional()
+  @IsIn(['created_at', 'total'], { message: 'sort must be created_at or total' })
+  sort?: 'created_at' | 'total';
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'order must be asc or desc' })
+  order?: 'asc' | 'desc';
+}
+
+export class OrderNumberParamDto {
+  @ApiProperty({ example: 'DM-7K3QX9' })
+  @IsString()
+  @MaxLength(40)
+  number: string;
+}
+
+export class OrderLookupDto implements OrderLookupRequest {
+  @ApiProperty({ example: 'DM-7K3QX9' })
+  @Transform(({ value }) => (typeof value === 'string' ? normaliseOrderNumber(value) : value))
+  @IsString({ message: 'number: an order number such as DM-7K3QX9 is required' })
+  @Matches(ORDER_NUMBER_PATTERN, { message: 'number: an order number such as DM-7K3QX9 is required' })
+  number: string;
+
+  @ApiProperty({ example: 'jane.smith@example.com' })
+  @Transform(trimmed)
+  @IsString({ message: 'email: Valid email is required' })
+  @IsEmail({}, { message: 'email: Valid email is required' })
+  @MaxLength(254)
+  email: string;
+}
+
+export class OrderStatusChangeDto implements OrderStatusChange {
+  @ApiProperty({ enum: ORDER_STATUSES, example: 'shipped' })
+  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
+  status: OrderStatus;
+
+  @ApiPropertyOptional({ description: "required when cancelling (the reason, sent to the shopper)", maxLength: 1000 })
+  @ValidateIf((change: OrderStatusChangeDto) => change.status === 'cancelled' || change.note !== undefined)
+  @Transform(trimmed)
+  @IsString({ message: 'note: a reason is required to cancel an order' })
+  @IsNotEmpty({ message: 'note: a reason is required to cancel an order' })
+  @MaxLength(1000)
+  note?: string;
+
+  @ApiPropertyOptional({ description: 'only with shipped', example: 'UPS', maxLength: 100 })
+  @ValidateIf((change: OrderStatusChangeDto) => change.carrier !== undefined)
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(100)
+  carrier?: string;
+
+  @ApiPropertyOptional({ description: 'only with shipped', example: '1Z999AA10123456784', maxLength: 100 })
+  @ValidateIf((change: OrderStatusChangeDto) => change.tracking_number !== undefined)
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(100)
+  tracking_number?: string;
+}

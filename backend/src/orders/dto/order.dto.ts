@@ -1,0 +1,157 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  centsToDecimal,
+  type Order,
+  type OrderEvent,
+  type OrderLine,
+  type OrderListResponse,
+  type OrderStats,
+  type OrderStatus,
+  type OrderSummary,
+  ORDER_STATUSES,
+} from '@dentalmarket/contracts';
+import { ShippingAddressDto } from './create-order.dto.js';
+
+export class OrderLineDto implements OrderLine {
+  @ApiProperty({ example: 12 }) product_id: number;
+  @ApiProperty({ example: 'Aria Treatment Centre' }) name: string;
+  @ApiProperty({ example: 'Meridian' }) manufacturer: string;
+  @ApiProperty({ example: '1299.00' }) unit_price: string;
+  @ApiProperty({ type: String, nullable: true, example: '/media/seed/chair.webp' }) image_url: string | null;
+  @ApiProperty({ example: 2 }) quantity: number;
+  @ApiProperty({ example: '2598.00' }) line_total: string;
+}
+
+export class OrderEventDto implements OrderEvent {
+  @ApiProperty({ enum: ORDER_STATUSES, nullable: true, example: 'placed' }) from_status: OrderStatus | null;
+  @ApiProperty({ enum: ORDER_STATUSES, example: 'processing' }) to_status: OrderStatus;
+  @ApiProperty({ description: "'customer', 'guest', 'system', or the admin's username", example: 'admin' }) actor: string;
+  @ApiProperty({ type: String, nullable: true, example: null }) note: string | null;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
+}
+
+export class OrderDto implements Order {
+  @ApiProperty({ example: 'DM-7K3QX9' }) number: string;
+  @ApiProperty({ enum: ORDER_STATUSES, example: 'placed' }) status: OrderStatus;
+  @ApiProperty({ example: 'jane.smith@example.com' }) email: string;
+  @ApiProperty({ type: ShippingAddressDto }) shipping: ShippingAddressDto;
+  @ApiProperty({ enum: ['USD'], example: 'USD' }) currency: 'USD';
+  @ApiProperty({ example: '2598.00' }) subtotal: string;
+  @ApiProperty({ example: '15.00' }) shipping_cost: string;
+  @ApiProperty({ example: '207.84' }) tax: string;
+  @ApiProperty({ example: '2820.84' }) total: string;
+  @ApiProperty({ type: String, nullable: true, example: null }) carrier: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) tracking_number: string | null;
+  @ApiProperty({ type: [OrderLineDto] }) lines: OrderLineDto[];
+  @ApiProperty({ type: [OrderEventDto] }) events: OrderEventDto[];
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) updated_at: string;
+}
+
+export class OrderSummaryDto implements OrderSummary {
+  @ApiProperty({ example: 'DM-7K3QX9' }) number: string;
+  @ApiProperty({ enum: ORDER_STATUSES, example: 'placed' }) status: OrderStatus;
+  @ApiProperty({ example: 'jane.smith@example.com' }) email: string;
+  @ApiProperty({ example: 'Dr. Jane Smith' }) full_name: string;
+  @ApiProperty({ example: '2820.84' }) total: string;
+  @ApiProperty({ example: 2 }) line_count: number;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
+}
+
+export class OrderListResponseDto implements OrderListResponse {
+  @ApiProperty({ type: [OrderSummaryDto] }) orders: OrderSummaryDto[];
+  @ApiProperty({ example: 42 }) total: number;
+  @ApiProperty({ example: 1 }) page: number;
+  @ApiProperty({ example: 20 }) limit: number;
+}
+
+export class BestSellerDto {
+  @ApiProperty({ example: 12 }) product_id: number;
+  @ApiProperty({ example: 'Aria Treatment Centre' }) name: string;
+  @ApiProperty({ example: 17 }) quantity: number;
+}
+
+export class OrderStatsDto implements OrderStats {
+  @ApiProperty({ example: 14 }) orders_today: number;
+  @ApiProperty({ example: '12345.67' }) revenue_this_month: string;
+  @ApiProperty({ type: [BestSellerDto] }) best_sellers: BestSellerDto[];
+}
+
+/** The rows the queries read (bigint columns arrive as strings from pg). */
+export interface OrderRow {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  email: string;
+  full_name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  subtotal_cents: string;
+  shipping_cents: string;
+  tax_cents: string;
+  total_cents: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface OrderLineRow {
+  product_id: number;
+  name: string;
+  manufacturer: string;
+  unit_price_cents: string;
+  image_url: string | null;
+  quantity: number;
+}
+export interface OrderEventRow {
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor: string;
+  note: string | null;
+  created_at: Date;
+}
+export interface OrderSummaryRow {
+  number: string;
+  status: OrderStatus;
+  email: string;
+  full_name: string;
+  total_cents: string;
+  line_count: number;
+  created_at: Date;
+}
+
+const money = (cents: string | number) => centsToDecimal(Number(cents));
+
+export function mapOrder(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow[]): OrderDto {
+  return {
+    number: order.number,
+    status: order.status,
+    email: order.email,
+    shipping: { fullName: order.full_name, email: order.email, address: order.address, city: order.city, state: order.state, zipCode: order.zip_code },
+    currency: 'USD',
+    subtotal: money(order.subtotal_cents),
+    shipping_cost: money(order.shipping_cents),
+    tax: money(order.tax_cents),
+    total: money(order.total_cents),
+    carrier: order.carrier,
+    tracking_number: order.tracking_number,
+    lines: lines.map((line) => ({
+      product_id: line.product_id,
+      name: line.name,
+      manufacturer: line.manufacturer,
+      unit_price: money(line.unit_price_cents),
+      image_url: line.image_url,
+      quantity: line.quantity,
+      line_total: money(Number(line.unit_price_cents) * line.quantity),
+    })),
+    events: events.map((event) => ({ ...event, created_at: event.created_at.toISOString() })),
+    created_at: order.created_at.toISOString(),
+    updated_at: order.updated_at.toISOString(),
+  };
+}
+
+export function mapOrderSummary(row: OrderSummaryRow): OrderSummaryDto {
+  return { number: row.number, status: row.status, email: row.email, full_name: row.full_name, total: money(row.total_cents), line_count: row.line_count, created_at: row.created_at.toISOString() };
+}

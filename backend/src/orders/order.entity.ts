@@ -1,0 +1,94 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { ORDER_STATUSES, type OrderStatus } from '@dentalmarket/contracts';
+import { User } from '../auth/user.entity.js';
+
+/**
+ * What a practice bought: the shipping form's fields, the totals in integer cents as priced by the
+ * server at checkout, and where fulfilment stands. Card data never reaches the API, so it has no column.
+ */
+@Entity({ name: 'orders' })
+// the admin grid's sorts, alone and behind the status filter (admin-order-queries.ts); made by
+// migration 1764600000000, which TypeORM cannot describe (descending columns, trigram operator class)
+@Index('IDX_orders_created', { synchronize: false })
+@Index('IDX_orders_status_created', { synchronize: false })
+@Index('IDX_orders_total', { synchronize: false })
+@Index('IDX_orders_status_total', { synchronize: false })
+@Index('IDX_orders_user_created', { synchronize: false })
+@Index('IDX_orders_email_trgm', { synchronize: false })
+@Index('IDX_orders_full_name_trgm', { synchronize: false })
+export class Order {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  /** public and unguessable (order-number.ts), e.g. DM-7K3QX9 */
+  @Index('UQ_orders_number', { unique: true })
+  @Column({ type: 'text' })
+  number: string;
+
+  /** null for a guest's order (SPEC §6: guests may check out) */
+  @Column({ type: 'integer', nullable: true })
+  user_id: number | null;
+
+  /** an account's deletion keeps its orders (the practice's records), as guest orders */
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'FK_orders_user' })
+  user?: Relation<User> | null;
+
+  @Column({ type: 'text' })
+  email: string;
+
+  @Column({ type: 'text' })
+  full_name: string;
+
+  @Column({ type: 'text' })
+  address: string;
+
+  @Column({ type: 'text' })
+  city: string;
+
+  @Column({ type: 'text' })
+  state: string;
+
+  @Column({ type: 'text' })
+  zip_code: string;
+
+  @Column({ type: 'enum', enum: ORDER_STATUSES, enumName: 'order_status', default: 'placed' })
+  status: OrderStatus;
+
+  /** integer cents; bigint because 100 lines of 999 × the largest price exceed an integer */
+  @Column({ type: 'bigint' })
+  subtotal_cents: string;
+
+  @Column({ type: 'bigint' })
+  shipping_cents: string;
+
+  @Column({ type: 'bigint' })
+  tax_cents: string;
+
+  @Column({ type: 'bigint' })
+  total_cents: string;
+
+  @Column({ type: 'text', default: 'USD' })
+  currency: string;
+
+  @Column({ type: 'text', nullable: true })
+  carrier: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  tracking_number: string | null;
+
+  /** the checkout attempt's Idempotency-Key: a retry with it answers this order */
+  @Index('UQ_orders_idempotency_key', { unique: true })
+  @Column({ type: 'uuid', nullable: true })
+  idempotency_key: string | null;
+
+  /** sha256 of the request that made the order, so a reused key with another body is refused */
+  @Column({ type: 'text', nullable: true })
+  request_hash: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  created_at: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updated_at: Date;
+}

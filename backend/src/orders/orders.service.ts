@@ -1,0 +1,175 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { centsToDecimal, type OrderLineConflict, orderTotals, toCents } from '@dentalmarket/contracts';
+import { LoginThrottle } from '../auth/login-throttle.service.js';
+import type { User } from '../auth/user.entity.js';
+import { Transactions } from '../database/transactions.js';
+import { OrderEmailQueue } from '../mail/order-email.queue.js';
+import type { CreateOrderDto } from './dto/create-order.dto.js';
+import { mapOrder, mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderRow, type OrderSummaryRow } from './dto/order.dto.js';
+import type { OrderLookupDto, OrderPageQueryDto } from './dto/order-requests.dto.js';
+import { IdempotencyKeyReused, OrderLinesConflict, OrderNotFound } from './order.errors.js';
+import { newOrderNumber, normaliseOrderNumber } from './order-number.js';
+import { ORDER_COLUMNS, readOrder, SUMMARY_COLUMNS } from './order-reads.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface CatalogueRow {
+  id: number;
+  name: string;
+  manufacturer: string;
+  price: string;
+  image_url: string | null;
+  product_type: string;
+  in_stock: boolean;
+}
+
+/** Thrown inside the order transaction when a concurrent request with the same key committed first. */
+class KeyTakenMeanwhile extends Error {}
+
+/**
+ * Checkout and the shopper's reads. An order is priced by the server from the catalogue, the rows
+ * of its products share-locked until it commits (an admin's price change waits for it, or it sees
+ * the new price), and placed together with its first event and that event's queued email.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly emails: OrderEmailQueue,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  /** POST /api/orders: the order, and whether it was made now (201) or by an earlier try with the key (200). */
+  async place(body: CreateOrderDto, user: User | undefined, idempotencyKey: string | undefined): Promise<{ order: OrderDto; created: boolean }> {
+    if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be a UUID, e.g. 3f0c6a52-2b9e-4d8e-9a51-6f1f3b7f2a10');
+    const ids = body.lines.map((line) => line.product_id);
+    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (repeated !== undefined) throw new BadRequestException(`lines must not repeat a product (product_id ${repeated} appears twice)`);
+    const key = idempotencyKey?.toLowerCase();
+    const hash = requestHash(body, user);
+    if (key) {
+      const earlier = await this.byKey(key, hash);
+      if (earlier) return { order: earlier, created: false };
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { order: await this.transactions.run((manager) => this.insert(manager, body, user, key, hash)), created: true };
+      } catch (error) {
+        if (error instanceof KeyTakenMeanwhile) return { order: (await this.byKey(key!, hash))!, created: false };
+        // a new random number that another order already has: try again with another (30 bits, so rare)
+        const pg = error as { driverError?: { code?: string; constraint?: string } };
+        if (pg.driverError?.code === '23505' && pg.driverError.constraint === 'UQ_orders_number' && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async byKey(key: string, hash: string): Promise<OrderDto | null> {
+    const [row] = await this.transactions.manager.query(`SELECT number, request_hash FROM orders WHERE idempotency_key = $1`, [key]);
+    if (!row) return null;
+    if (row.request_hash !== hash) throw new IdempotencyKeyReused();
+    return readOrder(this.transactions.manager, 'o.number = $1', [row.number]);
+  }
+
+  /** The order as placed, answered from what was written (no second read of it). */
+  private async insert(manager: EntityManager, body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<OrderDto> {
+    // in id order, so two carts with the same products lock them in the same order
+    const products: CatalogueRow[] = await manager.query(
+      `SELECT id, name, manufacturer, price::text AS price, image_url, product_type, in_stock FROM products WHERE id = ANY($1) ORDER BY id FOR SHARE`,
+      [body.lines.map((line) => line.product_id)],
+    );
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const conflicts: OrderLineConflict[] = [];
+    for (const line of body.lines) {
+      const product = byId.get(line.product_id);
+      const problem = !product
+        ? 'not_found'
+        : product.product_type !== 'equipment'
+          ? 'not_equipment'
+          : !product.in_stock
+            ? 'out_of_stock'
+            : toCents(product.price) !== toCents(line.unit_price)
+              ? 'price_changed'
+              : null;
+      if (problem) conflicts.push({ product_id: line.product_id, problem, name: product?.name ?? null, current_price: product ? centsToDecimal(toCents(product.price)) : null });
+    }
+    if (conflicts.length) throw new OrderLinesConflict(conflicts);
+
+    const subtotal = body.lines.reduce((sum, line) => sum + toCents(byId.get(line.product_id)!.price) * line.quantity, 0);
+    const totals = orderTotals(subtotal);
+    const s = body.shipping;
+    const number = newOrderNumber();
+    const inserted = await manager.query(
+      `INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${ORDER_COLUMNS}`,
+      [number, user?.id ?? null, s.email.trim(), s.fullName.trim(), s.address.trim(), s.city.trim(), s.state.trim(), s.zipCode.trim(), totals.subtotal, totals.shipping, totals.tax, totals.total, key ?? null, hash],
+    );
+    if (inserted.length === 0) throw new KeyTakenMeanwhile();
+    const order: OrderRow = inserted[0];
+    const orderId = order.id;
+    await manager.query(
+      `INSERT INTO order_lines (order_id, position, product_id, name, manufacturer, unit_price_cents, image_url, quantity)
+       SELECT $1, l.position, p.id, p.name, p.manufacturer, round(p.price * 100)::bigint, p.image_url, l.quantity
+         FROM unnest($2::int[], $3::int[]) WITH ORDINALITY AS l(product_id, quantity, position)
+         JOIN products p ON p.id = l.product_id`,
+      [orderId, body.lines.map((line) => line.product_id), body.lines.map((line) => line.quantity)],
+    );
+    const eventId = randomUUID();
+    const actor = user ? 'customer' : 'guest';
+    await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor, created_at) VALUES ($1, $2, NULL, 'placed', $3, $4)`, [eventId, orderId, actor, order.created_at]);
+    await this.emails.enqueue(manager, eventId);
+    const lines = body.lines.map((line) => {
+      const product = byId.get(line.product_id)!;
+      return { product_id: product.id, name: product.name, manufacturer: product.manufacturer, unit_price_cents: String(toCents(product.price)), image_url: product.image_url, quantity: line.quantity };
+    });
+    return mapOrder(order, lines, [{ from_status: null, to_status: 'placed', actor, note: null, created_at: order.created_at }]);
+  }
+
+  /** GET /api/orders: the signed-in shopper's orders, newest first. */
+  async listMine(user: User, query: OrderPageQueryDto): Promise<OrderListResponseDto> {
+    const page = query.page ?? 1;
+    const limit = query.limit ?? 20;
+    const manager = this.transactions.manager;
+    const [rows, [{ total }]] = await Promise.all([
+      manager.query(`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`, [user.id, limit, (page - 1) * limit]) as Promise<OrderSummaryRow[]>,
+      manager.query(`SELECT count(*)::int AS total FROM orders WHERE user_id = $1`, [user.id]),
+    ]);
+    return { orders: rows.map(mapOrderSummary), total, page, limit };
+  }
+
+  /** GET /api/orders/:number: the shopper's own order; anyone else's is "not found", never "forbidden". */
+  async getMine(user: User, number: string): Promise<OrderDto> {
+    const order = await readOrder(this.transactions.manager, 'o.number = $1 AND o.user_id = $2', [normaliseOrderNumber(number), user.id]);
+    if (!order) throw new OrderNotFound();
+    return order;
+  }
+
+  /**
+   * POST /api/orders/lookup: a guest's order by number and email (compared without regard to case).
+   * A miss counts as a failed login does, per address and per (address, number), so numbers cannot
+   * be tried at speed.
+   */
+  async lookup(body: OrderLookupDto, address: string): Promise<OrderDto> {
+    const what = `order:${body.number}`;
+    await this.throttle.assertAllowed(address, what, 'order lookup');
+    const order = await readOrder(this.transactions.manager, 'o.number = $1 AND lower(o.email) = lower($2)', [body.number, body.email]);
+    if (!order) {
+      await this.throttle.recordFailure(address, what);
+      throw new OrderNotFound();
+    }
+    return order;
+  }
+}
+
+/** What makes two requests "the same order": the lines, the shipping fields and who sends them. */
+function requestHash(body: CreateOrderDto, user: User | undefined): string {
+  const canonical = {
+    user: user?.id ?? null,
+    lines: body.lines.map((line) => [line.product_id, line.quantity, centsToDecimal(toCents(line.unit_price))]),
+    shipping: [body.shipping.fullName, body.shipping.email, body.shipping.address, body.shipping.city, body.shipping.state, body.shipping.zipCode],
+  };
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}

@@ -1,0 +1,115 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { insertTestProducts, SHIPPING, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
+
+let t: OrdersTestApp;
+let p: TestProducts;
+let admin: TestAgent;
+const numbers: string[] = [];
+
+beforeAll(async () => {
+  t = await startOrdersApp('admin_orders');
+  p = await insertTestProducts(t.dataSource);
+  admin = await signIn(t.http, 'admin', 'DentalAdmin!2026');
+  // three orders: Alice (1 chair), Bob (3 burs), Carol (2 chairs)
+  for (const [fullName, email, lines] of [
+    ['Alice Archer', 'alice@practice.example', [{ product_id: p.chair.id, quantity: 1, unit_price: '1299.99' }]],
+    ['Bob Baker', 'bob@clinic.example', [{ product_id: p.cheap.id, quantity: 3, unit_price: '10.19' }]],
+    ['Carol Cole', 'carol@practice.example', [{ product_id: p.chair.id, quantity: 2, unit_price: '1299.99' }, { product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }]],
+  ] as const) {
+    const res = await request(t.http).post('/api/orders').send({ lines, shipping: { ...SHIPPING, fullName, email } }).expect(201);
+    numbers.push(res.body.number);
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+  await t?.drop();
+});
+
+const listed = async (query: string) => {
+  const res = await admin.get(`/api/admin/orders?${query}`).expect(200);
+  return { total: res.body.total as number, names: (res.body.orders as Array<{ full_name: string }>).map((o) => o.full_name) };
+};
+
+describe('GET /api/admin/orders', () => {
+  it('searches by number, email or name, filters by status and dates, sorts by date and total, pages', async () => {
+    expect(await listed('')).toEqual({ total: 3, names: ['Carol Cole', 'Bob Baker', 'Alice Archer'] });
+    expect(await listed('sort=created_at&order=asc')).toEqual({ total: 3, names: ['Alice Archer', 'Bob Baker', 'Carol Cole'] });
+    expect(await listed('sort=total&order=desc')).toEqual({ total: 3, names: ['Carol Cole', 'Alice Archer', 'Bob Baker'] });
+    expect(await listed('q=practice.example')).toEqual({ total: 2, names: ['Carol Cole', 'Alice Archer'] });
+    expect(await listed('q=bAkEr')).toEqual({ total: 1, names: ['Bob Baker'] });
+    expect(await listed(`q=${numbers[0]!.toLowerCase()}`)).toEqual({ total: 1, names: ['Alice Archer'] });
+    expect(await listed('status=shipped')).toEqual({ total: 0, names: [] });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await listed(`status=placed&from=${today}&to=${today}`)).toEqual({ total: 3, names: ['Carol Cole', 'Bob Baker', 'Alice Archer'] });
+    expect(await listed('from=2000-01-01&to=2000-12-31')).toEqual({ total: 0, names: [] });
+    expect(await listed('page=2&limit=2')).toEqual({ total: 3, names: ['Alice Archer'] });
+    await admin.get('/api/admin/orders?status=lost').expect(400);
+    await admin.get('/api/admin/orders?limit=101').expect(400);
+    await admin.get('/api/admin/orders?from=yesterday').expect(400);
+  });
+});
+
+describe('the status workflow', () => {
+  it('follows ORDER_TRANSITIONS, records each change under the admin, keeps carrier and tracking; anything else is 409', async () => {
+    const number = numbers[1]!;
+    const refused = await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'delivered' }).expect(409);
+    expect(refused.body.message).toBe('An order that is placed cannot become delivered; it can become processing or cancelled');
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'processing', carrier: 'UPS' }).expect(400);
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'processing' }).expect(200);
+    const shipped = await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA10123456784' }).expect(200);
+    expect(shipped.body).toMatchObject({ status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA10123456784' });
+    expect(shipped.body.events.map((e: { from_status: string; to_status: string; actor: string }) => `${e.from_status}→${e.to_status} by ${e.actor}`)).toEqual([
+      'null→placed by guest',
+      'placed→processing by admin',
+      'processing→shipped by admin',
+    ]);
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'cancelled', note: 'too late' }).expect(409);
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'delivered' }).expect(200);
+    expect((await admin.get(`/api/admin/orders/${number}`).expect(200)).body.status).toBe('delivered');
+    // the counters behind the grid's totals follow the status
+    expect(await listed('status=delivered')).toEqual({ total: 1, names: ['Bob Baker'] });
+    expect(await listed('status=placed')).toEqual({ total: 2, names: ['Carol Cole', 'Alice Archer'] });
+  });
+
+  it('cancelling needs a reason, which is kept with the event', async () => {
+    const number = numbers[0]!;
+    const missing = await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'cancelled' }).expect(400);
+    expect(String(missing.body.message)).toContain('note: a reason is required to cancel an order');
+    const cancelled = await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'cancelled', note: 'Practice closed' }).expect(200);
+    expect(cancelled.body.events.at(-1)).toMatchObject({ from_status: 'placed', to_status: 'cancelled', actor: 'admin', note: 'Practice closed' });
+    await admin.post(`/api/admin/orders/DM-000000/status`).send({ status: 'processing' }).expect(404);
+  });
+});
+
+describe('export and figures', () => {
+  it('streams the filtered orders as CSV in the grid order, money in dollars, formulas defused', async () => {
+    const evil = await request(t.http).post('/api/orders').send({ lines: [{ product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }], shipping: { ...SHIPPING, fullName: '=HYPERLINK("x")', email: 'evil@clinic.example' } }).expect(201);
+    const res = await admin.get('/api/admin/orders/export.csv?q=clinic.example&sort=total&order=asc').expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = res.text.trim().split('\r\n');
+    expect(rows[0]).toBe('number,created_at,status,email,full_name,address,city,state,zip_code,subtotal,shipping,tax,total,currency,carrier,tracking_number,line_count');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toContain(`${evil.body.number},`);
+    expect(rows[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(rows[1]).toContain(',10.19,15.00,0.82,26.01,USD,,,1');
+    expect(rows[2]).toContain(`${numbers[1]},`);
+    expect(rows[2]).toContain(',delivered,bob@clinic.example,Bob Baker,');
+    expect(rows[2]).toContain(',30.57,15.00,2.45,48.02,USD,UPS,1Z999AA10123456784,1');
+  });
+
+  it('counts orders today, revenue this month without cancelled orders, and the best sellers', async () => {
+    const res = await admin.get('/api/admin/orders/stats').expect(200);
+    // Bob 48.02 + Carol 2610.17 + 15.00 + 208.81 + the CSV test's 26.01 (Alice's is cancelled)
+    expect(res.body).toEqual({
+      orders_today: 4,
+      revenue_this_month: '2908.01',
+      best_sellers: [
+        { product_id: p.cheap.id, name: 'Order Test Bur', quantity: 5 },
+        { product_id: p.chair.id, name: 'Order Test Chair', quantity: 2 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import request from 'supertest';
+import { SMTPServer } from 'smtp-server';
+import { insertTestProducts, SHIPPING, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
+
+interface Received {
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+}
+
+/** A real SMTP server on localhost that keeps every message it accepts. */
+function smtpServer(received: Received[]) {
+  return new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({ to: String((mail.to as { text: string }).text), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+}
+
+const listen = (server: SMTPServer, port = 0) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port)));
+const close = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** Polls until `condition` holds (the queue works in the background); fails with `what` after 60 s. */
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('order emails through the pg-boss outbox and a real SMTP server', () => {
+  const received: Received[] = [];
+  let smtp: SMTPServer;
+  let port: number;
+  let t: OrdersTestApp;
+  let p: TestProducts;
+
+  beforeAll(async () => {
+    smtp = smtpServer(received);
+    port = await listen(smtp);
+    t = await startOrdersApp('order_emails', { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'DentalMarket <orders@test.example>' });
+    p = await insertTestProducts(t.dataSource);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await t?.drop();
+    await close(smtp);
+  });
+
+  it('sends the confirmation to the shopper with the number, the lines and the totals, and one email per status change', async () => {
+    const placed = await request(t.http)
+      .post('/api/orders')
+      .send({ lines: [{ product_id: p.chair.id, quantity: 2, unit_price: '1299.99' }, { product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }], shipping: SHIPPING })
+      .expect(201);
+    const number: string = placed.body.number;
+    await until(() => received.some((m) => m.subject.includes(number)), 'the confirmation');
+    const confirmation = received.find((m) => m.subject.includes(number))!;
+    expect(confirmation.to).toBe(SHIPPING.email);
+    expect(confirmation.subject).toBe(`Your DentalMarket order ${number} is confirmed`);
+    for (const text of [`Order number: ${number}`, '2 × Order Test Chair (Testmaker) at $1299.99 = $2599.98', '1 × Order Test Bur (Testmaker) at $10.19 = $10.19', 'Subtotal: $2610.17', 'Shipping: $15.00', 'Tax: $208.81', 'Total: $2833.98 USD', '12 Harbour Street', 'Portland, OR 97201']) {
+      expect(confirmation.text).toContain(text);
+    }
+
+    const admin = await signIn(t.http, 'admin', 'DentalAdmin!2026');
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'processing' }).expect(200);
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA10123456784' }).expect(200);
+    await until(() => received.filter((m) => m.subject.includes(number)).length === 3, 'the status emails');
+    const shipped = received.find((m) => m.subject === `Your DentalMarket order ${number} has shipped`)!;
+    expect(shipped.text).toContain('Carrier: UPS');
+    expect(shipped.text).toContain('Tracking number: 1Z999AA10123456784');
+  });
+
+  it('holds every email through an SMTP outage and sends each exactly once when the server is back', async () => {
+    await close(smtp);
+    const before = received.length;
+    const numbers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await request(t.http).post('/api/orders').send({ lines: [{ product_id: p.cheap.id, quantity: i + 1, unit_price: '10.19' }], shipping: SHIPPING }).expect(201);
+      numbers.push(res.body.number);
+    }
+    // the worker has tried and failed: every job is waiting for a retry
+    await until(async () => {
+      const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'order-email' AND state = 'retry'`);
+      return n === 5;
+    }, 'the failed attempts');
+    expect(received.length).toBe(before);
+
+    smtp = smtpServer(received);
+    await listen(smtp, port);
+    await until(async () => {
+      const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'order-email' AND state <> 'completed'`);
+      return n === 0;
+    }, 'the queue to drain');
+    const after = received.slice(before);
+    expect(after.map((m) => m.subject).sort()).toEqual(numbers.map((n) => `Your DentalMarket order ${n} is confirmed`).sort());
+    expect(new Set(after.map((m) => m.messageId)).size).toBe(5);
+    const [{ sent }] = await t.dataSource.query(`SELECT count(*)::int AS sent FROM order_emails_sent`);
+    expect(sent).toBe(8);
+  });
+
+  it('sends nothing twice: delivering an event again (a retried job) finds its sent-marker', async () => {
+    const [event] = await t.dataSource.query(`SELECT event_id FROM order_emails_sent LIMIT 1`);
+    const count = received.length;
+    const { OrderEmailQueue } = await import('../src/mail/order-email.queue.js');
+    await t.app.get(OrderEmailQueue).deliver(event.event_id);
+    expect(received.length).toBe(count);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each email as an .eml file under DATA_DIR/mail and logs where', async () => {
+    const t = await startOrdersApp('order_emails_eml', { SMTP_URL: '' });
+    try {
+      const p = await insertTestProducts(t.dataSource);
+      const res = await request(t.http).post('/api/orders').send({ lines: [{ product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }], shipping: SHIPPING }).expect(201);
+      const dir = t.config.mail.dir;
+      expect(dir).toBe(path.join(t.config.dataDir, 'mail'));
+      await until(() => fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.startsWith(`${res.body.number}-placed-`)), 'the .eml file');
+      const file = fs.readdirSync(dir).find((f) => f.startsWith(`${res.body.number}-placed-`))!;
+      const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+      expect(mail.subject).toBe(`Your DentalMarket order ${res.body.number} is confirmed`);
+      expect(mail.text).toContain('Total: $26.01 USD');
+      await until(() => t.logs().includes(path.join(dir, file)), 'the log line');
+    } finally {
+      await t.close();
+      await t.drop();
+    }
+  });
+});
