@@ -116,14 +116,39 @@ describe('orders', () => {
       assert.match(order.number, /^DM-[0-9A-Z]{6}$/);
       await page.getByText(`Your order number is ${order.number}.`).waitFor();
 
-      await page.goto('/orders/lookup');
+      // a guest's link goes to the lookup with the number filled in
+      await page.getByRole('link', { name: order.number, exact: true }).click();
+      await page.waitForURL(`${suite.app.url}/orders/lookup?number=${order.number}`);
       await page.getByRole('heading', { name: 'Find your order' }).waitFor();
-      await page.getByLabel('Order number', { exact: true }).fill(order.number);
+      assert.equal(await page.getByLabel('Order number', { exact: true }).inputValue(), order.number);
+      await page.getByLabel('Email', { exact: true }).fill('someone.else@example.com');
+      await page.getByRole('button', { name: 'Find order' }).click();
+      await page.getByRole('alert').waitFor();
+      assert.equal(await page.getByRole('heading', { name: `Order ${order.number}` }).count(), 0, 'a wrong email finds nothing');
       await page.getByLabel('Email', { exact: true }).fill('guest.buyer@example.com');
       await page.getByRole('button', { name: 'Find order' }).click();
       await assertOrderShown(page, order);
       assert.equal(order.lines[0].name, product.name);
+
+      const placed = decoded((await waitForEmails(order.number, ['placed'])).get('placed')!);
+      assert.match(placed, /^To: guest\.buyer@example\.com$/m, "the guest's confirmation goes to the email of the form");
+      assert.ok(placed.includes(`Order number: ${order.number}`) && placed.includes(`Total: $${order.total} USD`));
     });
+  });
+
+  it("a signed-in customer on a phone finds Orders under 'Open menu'", async () => {
+    const context = await newContext(suite.browser, suite.app.url, 390, 844);
+    try {
+      await signIn(context, DEMO_CUSTOMER);
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('menuitem', { name: 'Orders' }).click();
+      await page.waitForURL(`${suite.app.url}/orders`);
+      await page.getByRole('heading', { name: 'Your orders', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 
   it("a signed-in customer checks out, opens Orders from the user menu and uses 'Buy again'", async () => {
