@@ -9,6 +9,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface RunningApp {
   url: string;
+  /** the app's DATA_DIR: without SMTP_URL its emails are written under mail/ here */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   }
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext } from '../browser.js';
+import { fillCheckout } from '../checkoutForm.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -36,10 +37,6 @@ const cents = (price: string) => BigInt(price.replace('.', ''));
 async function addToCart(page: Page, name: string) {
   const card = page.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.getByRole('button', { name: 'Add to cart' }).click();
-}
-
-async function fill(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
 describe('checkout', () => {
@@ -104,18 +101,7 @@ describe('checkout', () => {
         requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
         if (request.method() !== 'GET') bodies.push(request.postData() ?? '');
       });
-      await fill(page, {
-        'Full Name': 'Dr. Jane Smith',
-        Email: 'jane@example.com',
-        Address: '12 Harbour Street',
-        City: 'Leeds',
-        State: 'WY',
-        'ZIP Code': '10001',
-        'Cardholder Name': 'Jane Smith',
-        'Card Number': '4242 4242 4242 4242',
-        'Expiry Date': '0528',
-        CVC: '123',
-      });
+      await fillCheckout(page);
       await page.getByRole('button', { name: 'Complete Order' }).click();
       await page.getByRole('button', { name: 'Processing...' }).waitFor();
       await page.getByRole('heading', { name: 'Order Completed!' }).waitFor();
