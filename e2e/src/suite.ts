@@ -12,7 +12,13 @@ export interface Suite {
 export function appAndBrowser(): Suite {
   const suite = {} as Suite;
   before(async () => {
-    [suite.app, suite.browser] = await Promise.all([startApp(), launchBrowser()]);
+    // both settle before either is kept: a failed start must not leave the other running (a
+    // launched Chromium kept alive by a failed app start held the test file open for minutes)
+    const [app, browser] = await Promise.allSettled([startApp(), launchBrowser()]);
+    if (app.status === 'fulfilled') suite.app = app.value;
+    if (browser.status === 'fulfilled') suite.browser = browser.value;
+    if (app.status === 'rejected') throw app.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   });
   after(async () => {
     await suite.browser?.close();

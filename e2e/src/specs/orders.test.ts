@@ -123,7 +123,7 @@ describe('orders', () => {
       assert.equal(await page.getByLabel('Order number', { exact: true }).inputValue(), order.number);
       await page.getByLabel('Email', { exact: true }).fill('someone.else@example.com');
       await page.getByRole('button', { name: 'Find order' }).click();
-      await page.getByRole('alert').waitFor();
+      await page.getByRole('alert').filter({ hasText: 'No order matches that number and email.' }).waitFor();
       assert.equal(await page.getByRole('heading', { name: `Order ${order.number}` }).count(), 0, 'a wrong email finds nothing');
       await page.getByLabel('Email', { exact: true }).fill('guest.buyer@example.com');
       await page.getByRole('button', { name: 'Find order' }).click();
