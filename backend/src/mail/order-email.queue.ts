@@ -2,12 +2,14 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import { PgBoss, type Queue } from 'pg-boss';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { Database } from '../database/database.js';
+import { isUnreachable } from '../database/database-status.js';
 import { Transactions } from '../database/transactions.js';
 import { readOrder } from '../orders/order-reads.js';
 import { Mailer } from './mailer.service.js';
 import { orderEmail } from './order-email.js';
 
 export const ORDER_EMAIL_QUEUE = 'order-email';
+const LOST_DATABASE = /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH)\b|terminating connection|the database system is (starting up|shutting down)/;
 /** pg-boss keeps its tables in a schema of its own (not backed up: a restore starts with an empty queue). */
 export const JOB_SCHEMA = 'pgboss';
 
@@ -40,7 +42,12 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
   ) {
     const url = (database.dataSource.options as { url?: string }).url;
     this.boss = new PgBoss({ connectionString: url, schema: JOB_SCHEMA, max: 3, schedule: false, application_name: 'dentalmarket-jobs' });
-    this.boss.on('error', (error: Error) => this.logger.error(`job queue: ${error.message}`));
+    this.boss.on('error', (error: Error) => {
+      // an unreachable database is the outage the database status logs once (and once back): not a line per poll
+      // (pg-boss appends the queue and worker to a worker's message; the code may not survive)
+      if (isUnreachable(error) || LOST_DATABASE.test(error.message)) return database.status.suspect(error);
+      this.logger.error(`job queue: ${error.message}`);
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
