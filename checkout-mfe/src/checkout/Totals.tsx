@@ -1,8 +1,9 @@
-import { Box, Divider, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+    // a <div> holding one dt/dd pair is allowed in a <dl>; the total's rule is its top border (an <hr> is not)
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, ...(strong && { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 }) }}>
       <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
         {label}
       </Typography>
@@ -20,7 +21,6 @@ export function Totals({ subtotal, shipping, tax, total }: { subtotal: string; s
       <Row label="Subtotal" value={subtotal} />
       <Row label="Shipping" value={shipping} />
       <Row label="Tax" value={tax} />
-      <Divider sx={{ my: 1 }} />
       <Row label="Total" value={total} strong />
     </Box>
   );
