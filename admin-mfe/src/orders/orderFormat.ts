@@ -1,12 +1,6 @@
-import { formatUsd, toCents, type OrderStatus } from '@dentalmarket/contracts';
+import type { OrderStatus } from '@dentalmarket/contracts';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: 'Placed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+export { ORDER_STATUS_LABELS as STATUS_LABELS } from '@dentalmarket/contracts';
 
 /** The chip colour of each status: outlined chips keep the text readable in light and dark. */
 export const STATUS_COLORS = {
@@ -26,8 +20,8 @@ export const TRANSITION_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-/** Money on the wire is a two-decimal dollar string; shown as the shop shows prices. */
-export const usd = (amount: string) => formatUsd(toCents(amount));
+// money as the shop shows it: libs/ui's formatPrice
+export { formatPrice as usd } from '@dentalmarket/ui';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

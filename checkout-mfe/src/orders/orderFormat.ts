@@ -1,12 +1,6 @@
-import { formatUsd, toCents, type OrderStatus } from '@dentalmarket/contracts';
+import type { OrderStatus } from '@dentalmarket/contracts';
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: 'Placed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+export { ORDER_STATUS_LABELS as STATUS_LABELS } from '@dentalmarket/contracts';
 
 /** Theme colours whose chip text reads at 4.5:1 in light and dark (MUI's default info blue is under 4:1 with white). */
 export const STATUS_COLORS: Record<OrderStatus, 'default' | 'secondary' | 'primary' | 'success' | 'error'> = {
@@ -17,8 +11,8 @@ export const STATUS_COLORS: Record<OrderStatus, 'default' | 'secondary' | 'prima
   cancelled: 'error',
 };
 
-/** A wire amount ("1299.00") as the shop shows money: "$1,299.00". */
-export const money = (amount: string) => formatUsd(toCents(amount));
+// money as the shop shows it: libs/ui's formatPrice
+export { formatPrice as money } from '@dentalmarket/ui';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

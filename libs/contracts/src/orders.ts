@@ -27,6 +27,15 @@ export function orderTotals(subtotal: Cents): OrderTotals {
 export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Each status as shoppers and admins read it. */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  placed: 'Placed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
 /** The only status changes the API accepts; any other answers 409. `cancelled` needs a reason. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   placed: ['processing', 'cancelled'],
