@@ -13,14 +13,15 @@ const failures = [];
 function run(label, command, args, env = {}) {
   return new Promise((resolve) => {
     process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+    // the closing counts are read from the child's stdout alone: a failing test's message on stderr can be
+    // longer than any tail (CI once lost the backend's counts under one), and the sum then missed that suite
     let tail = '';
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const onData = (stream) => (chunk) => {
-      stream.write(chunk);
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
       tail = (tail + chunk.toString()).slice(-20000);
-    };
-    child.stdout.on('data', onData(process.stdout));
-    child.stderr.on('data', onData(process.stderr));
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
     child.on('close', (code) => resolve({ code: code ?? 1, tail }));
   });
 }
@@ -39,6 +40,8 @@ function count(label, { code, tail }) {
     totals.passed += Number(nodePass[1]);
     totals.failed += Number(nodeFail[1]);
     totals.skipped += Number(nodeSkip?.[1] ?? 0);
+  } else if (code !== 0) {
+    totals.failed += 1; // the suite failed without its counts (it crashed): never sum it as all passed
   }
   if (code !== 0) failures.push(label);
 }
