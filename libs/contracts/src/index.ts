@@ -7,3 +7,4 @@ export * from './cart.js';
 export * from './links.js';
 export * from './routes.js';
 export * from './orders.js';
+export * from './search.js';
