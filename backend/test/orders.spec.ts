@@ -118,6 +118,29 @@ describe('Idempotency-Key', () => {
     expect(events).toBe(1);
   });
 
+  it('a retry with its key after the price changed answers the order it made (200), not 409; a new key gets the 409', async () => {
+    const key = randomUUID();
+    const made = await place(body(), key).expect(201);
+    await t.dataSource.query(`UPDATE products SET price = 1399.99 WHERE id = $1`, [p.chair.id]);
+    try {
+      const retry = await place(body(), key).expect(200);
+      expect(retry.body).toEqual(made.body);
+      const fresh = await place(body(), randomUUID()).expect(409);
+      expect(fresh.body.lines).toEqual([{ product_id: p.chair.id, problem: 'price_changed', name: 'Order Test Chair', current_price: '1399.99' }]);
+    } finally {
+      await t.dataSource.query(`UPDATE products SET price = 1299.99 WHERE id = $1`, [p.chair.id]);
+    }
+  });
+
+  it('the answer to the post is the order as stored: the same as its later reads', async () => {
+    const key = randomUUID();
+    const made = await place({ lines: [{ product_id: p.chair.id, quantity: 2, unit_price: '1299.99' }, { product_id: p.cheap.id, quantity: 5, unit_price: '10.19' }], shipping: SHIPPING }, key).expect(201);
+    const again = await place({ lines: [{ product_id: p.chair.id, quantity: 2, unit_price: '1299.99' }, { product_id: p.cheap.id, quantity: 5, unit_price: '10.19' }], shipping: SHIPPING }, key).expect(200);
+    expect(again.body).toEqual(made.body); // the retry reads the order back from the tables
+    const looked = await request(t.http).post('/api/orders/lookup').send({ number: made.body.number, email: SHIPPING.email }).expect(200);
+    expect(looked.body).toEqual(made.body);
+  });
+
   it('the same key with a different body answers 422; a key that is not a UUID answers 400', async () => {
     const key = randomUUID();
     await place(body(), key).expect(201);

@@ -75,7 +75,12 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
   /** Queues the email of an order event, inside the caller's transaction (`manager`). */
   async enqueue(manager: EntityManager, eventId: string): Promise<void> {
     const runner = manager.queryRunner as QueryRunner;
-    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
+    await this.enqueueOn({ query: async (text, values) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) }, eventId);
+  }
+
+  /** The same, inside a transaction open on a plain `pg` client (the checkout's one-statement path). */
+  async enqueueOn(client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }, eventId: string): Promise<void> {
+    const db = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
     await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db });
   }
 
