@@ -39,6 +39,15 @@ describe('GET /api/admin/orders', () => {
     expect(await listed('sort=total&order=desc')).toEqual({ total: 3, names: ['Carol Cole', 'Alice Archer', 'Bob Baker'] });
     expect(await listed('q=practice.example')).toEqual({ total: 2, names: ['Carol Cole', 'Alice Archer'] });
     expect(await listed('q=bAkEr')).toEqual({ total: 1, names: ['Bob Baker'] });
+    // an email from either end: its start, or a domain with or without the '@'; never from inside
+    expect(await listed('q=CAROL@')).toEqual({ total: 1, names: ['Carol Cole'] });
+    expect(await listed('q=alice%40practice.example')).toEqual({ total: 1, names: ['Alice Archer'] });
+    expect(await listed('q=%40clinic.example')).toEqual({ total: 1, names: ['Bob Baker'] });
+    expect(await listed('q=bob')).toEqual({ total: 1, names: ['Bob Baker'] });
+    expect(await listed('q=arol%40')).toEqual({ total: 0, names: [] });
+    // LIKE's wildcards are text
+    expect(await listed('q=%25%40')).toEqual({ total: 0, names: [] });
+    expect(await listed('q=_arol%40')).toEqual({ total: 0, names: [] });
     expect(await listed(`q=${numbers[0]!.toLowerCase()}`)).toEqual({ total: 1, names: ['Alice Archer'] });
     expect(await listed('status=shipped')).toEqual({ total: 0, names: [] });
     const today = new Date().toISOString().slice(0, 10);
@@ -48,6 +57,30 @@ describe('GET /api/admin/orders', () => {
     await admin.get('/api/admin/orders?status=lost').expect(400);
     await admin.get('/api/admin/orders?limit=101').expect(400);
     await admin.get('/api/admin/orders?from=yesterday').expect(400);
+  });
+});
+
+describe('a search matching more than 1,000 orders', () => {
+  it('counts to 1,000 and says there are more (total_capped); its pages still come, newest first', async () => {
+    await t.dataSource.query(
+      `INSERT INTO orders (number, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, created_at)
+       SELECT 'DM-' || lpad(upper(to_hex(i)), 6, 'Z'), 'many' || i || '@crowd.example', 'Crowded Name ' || i, '1 Road', 'Town', 'ST', '12345', 100, 1500, 8, 1608, now() - make_interval(secs => i)
+         FROM generate_series(1, 1001) i`,
+    );
+    try {
+      const res = await admin.get('/api/admin/orders?q=crowded&limit=25').expect(200);
+      expect(res.body).toMatchObject({ total: 1000, total_capped: true });
+      expect(res.body.orders.map((o: { full_name: string }) => o.full_name).slice(0, 2)).toEqual(['Crowded Name 1', 'Crowded Name 2']);
+      // a search of fewer is exact and says nothing of a cap; so is the unsearched grid, however many
+      const few = await admin.get('/api/admin/orders?q=crowded%20name%20100').expect(200);
+      expect(few.body.total).toBe(3); // 100, 1000, 1001
+      expect(few.body.total_capped).toBeUndefined();
+      const all = await admin.get('/api/admin/orders').expect(200);
+      expect(all.body.total).toBeGreaterThan(1001);
+      expect(all.body.total_capped).toBeUndefined();
+    } finally {
+      await t.dataSource.query(`DELETE FROM orders WHERE email LIKE '%@crowd.example'`);
+    }
   });
 });
 

@@ -121,7 +121,11 @@ export function OrdersGrid() {
           onCellKeyDown={({ row }, event) => {
             if (event.key === 'Enter') open(row.number);
           }}
-          localeText={{ noRowsLabel: 'No orders found' }}
+          localeText={{
+            noRowsLabel: 'No orders found',
+            // a search's count stops at 1,000 (the API says total_capped): pages go that far, the label says there are more
+            paginationDisplayedRows: ({ from, to, count }) => `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${data?.total_capped ? `more than ${count.toLocaleString('en-US')}` : count.toLocaleString('en-US')}`,
+          }}
           aria-label="Orders"
         />
       </Box>

@@ -76,6 +76,16 @@ describe('the admin Orders tab', () => {
     expect(Object.fromEntries(href.searchParams)).toEqual({ q: 'dana', status: 'processing', from: '2026-03-01', to: '2026-03-31' });
   });
 
+  it('says "more than 1,000" when a search matched more orders than the API counts', async () => {
+    stubFetch((call) => {
+      const url = new URL(call.path, 'http://localhost');
+      if (url.pathname === '/api/admin/orders/stats') return { status: 200, body: stats };
+      return { status: 200, body: { orders: all.slice(0, 25), total: 1000, total_capped: true, page: 1, limit: 25 } };
+    });
+    await renderWithStore(<OrdersTab />, null);
+    expect(await screen.findByText('1–25 of more than 1,000')).toBeTruthy();
+  });
+
   it('goes back to page 1 when the rows per page change', async () => {
     const { calls } = serve();
     await renderWithStore(<OrdersTab />, null);

@@ -25,17 +25,36 @@ export function orderFilter(query: AdminOrderListQueryDto, params: Params): stri
   if (query.from) where.push(`o.created_at >= (${params.add(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (query.to) where.push(`o.created_at < (${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const term = query.q?.trim();
-  if (term) {
-    const number = normaliseOrderNumber(term);
-    // a whole order number is one unique-index probe; anything else searches email and name
-    if (ORDER_NUMBER_PATTERN.test(number)) where.push(`o.number = ${params.add(number)}`);
-    else {
-      const pattern = params.add(likePattern(term));
-      where.push(`(o.email ILIKE ${pattern} OR o.full_name ILIKE ${pattern})`);
-    }
-  }
+  if (term) where.push(searchCondition(term, params));
   return where.length ? `WHERE ${where.join(' AND ')}` : '';
 }
+
+/** `term` as the start of a LIKE pattern: its wildcards escaped, lower case. */
+const prefixPattern = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const reversed = (term: string) => [...term].reverse().join('');
+const DOMAIN = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u;
+
+/**
+ * The search box: a whole order number is one unique-index probe; text with an '@' is an email that
+ * starts with it ('jane@', 'jane@clinic.example') or, typed with the '@' first, a domain it ends with
+ * ('@clinic.example'), each a B-tree range; other text is a name that contains it (trigram index),
+ * an email that starts with it, or (when it looks like a domain, 'clinic.example') ends with it.
+ * Emails are matched from an end, not anywhere inside: every address shares trigrams such as 'com'
+ * or 'exa', so a substring search over a million of them reads most of a trigram index (migration
+ * 1764650000000-OrderEmailSearch).
+ */
+function searchCondition(term: string, params: Params): string {
+  const number = normaliseOrderNumber(term);
+  if (ORDER_NUMBER_PATTERN.test(number)) return `o.number = ${params.add(number)}`;
+  const endsWith = () => `reverse(lower(o.email)) LIKE ${params.add(prefixPattern(reversed(term)))}`;
+  if (term.startsWith('@')) return endsWith();
+  const startsWith = `lower(o.email) LIKE ${params.add(prefixPattern(term))}`;
+  if (term.includes('@')) return startsWith;
+  return `(${startsWith}${DOMAIN.test(term) ? ` OR ${endsWith()}` : ''} OR o.full_name ILIKE ${params.add(likePattern(term))})`;
+}
+
+/** A search's total is counted up to this many orders; beyond, the grid says 'more than 1,000'. */
+export const ORDER_SEARCH_COUNT_CAP = 1000;
 
 export function orderByOf(query: AdminOrderListQueryDto): string {
   return ORDER_BY[query.sort ?? 'created_at'][query.order ?? 'desc'];
@@ -51,7 +70,10 @@ export function adminOrdersSql(query: AdminOrderListQueryDto): PagedSql {
   const offsetAt = params.add(((query.page ?? 1) - 1) * limit);
   return {
     page: { text: `SELECT ${SUMMARY_COLUMNS} FROM orders o ${clause} ORDER BY ${orderByOf(query)} LIMIT ${limitAt} OFFSET ${offsetAt}`, values: params.values },
-    count: query.q?.trim() ? { text: `SELECT count(*)::int AS total FROM orders o ${clause}`, values: filterValues } : countsSql(query),
+    // a search counts its matches, stopping after the cap (a name such as 'Smith' can match 50,000)
+    count: query.q?.trim()
+      ? { text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${clause} LIMIT ${ORDER_SEARCH_COUNT_CAP + 1}) matches`, values: filterValues }
+      : countsSql(query),
   };
 }
 

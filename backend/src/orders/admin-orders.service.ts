@@ -11,7 +11,7 @@ import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
 import type { AdminOrderListQueryDto, OrderStatusChangeDto } from './dto/order-requests.dto.js';
-import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql } from './admin-order-queries.js';
+import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql, ORDER_SEARCH_COUNT_CAP } from './admin-order-queries.js';
 import { OrderNotFound, OrderStatusChangeRefused } from './order.errors.js';
 import { normaliseOrderNumber } from './order-number.js';
 import { readOrder } from './order-reads.js';
@@ -39,7 +39,15 @@ export class AdminOrdersService {
     const sql = adminOrdersSql(query);
     const manager = this.transactions.manager;
     const [rows, [{ total }]] = await Promise.all([manager.query(sql.page.text, sql.page.values) as Promise<OrderSummaryRow[]>, manager.query(sql.count.text, sql.count.values)]);
-    return { orders: rows.map(mapOrderSummary), total, page: query.page ?? 1, limit: query.limit ?? ADMIN_ORDER_PAGE_DEFAULT };
+    // only a search's count stops at the cap; the counters' totals are exact at any size
+    const capped = Boolean(query.q?.trim()) && total > ORDER_SEARCH_COUNT_CAP;
+    return {
+      orders: rows.map(mapOrderSummary),
+      total: capped ? ORDER_SEARCH_COUNT_CAP : total,
+      ...(capped ? { total_capped: true } : {}),
+      page: query.page ?? 1,
+      limit: query.limit ?? ADMIN_ORDER_PAGE_DEFAULT,
+    };
   }
 
   async get(number: string): Promise<OrderDto> {

@@ -14,7 +14,8 @@ import { User } from '../auth/user.entity.js';
 @Index('IDX_orders_total', { synchronize: false })
 @Index('IDX_orders_status_total', { synchronize: false })
 @Index('IDX_orders_user_created', { synchronize: false })
-@Index('IDX_orders_email_trgm', { synchronize: false })
+@Index('IDX_orders_email_prefix', { synchronize: false })
+@Index('IDX_orders_email_suffix', { synchronize: false })
 @Index('IDX_orders_full_name_trgm', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn({ type: 'bigint' })

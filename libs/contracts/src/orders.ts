@@ -121,7 +121,10 @@ export interface OrderSummary {
 
 export interface OrderListResponse {
   orders: OrderSummary[];
+  /** exact, except for a search in the admin grid: counted up to 1,000, then 1,000 with `total_capped` */
   total: number;
+  /** the admin grid's search matched more than `total` orders (the count stops at 1,000) */
+  total_capped?: boolean;
   page: number;
   limit: number;
 }

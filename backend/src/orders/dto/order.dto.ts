@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   centsToDecimal,
   type Order,
@@ -60,7 +60,8 @@ export class OrderSummaryDto implements OrderSummary {
 
 export class OrderListResponseDto implements OrderListResponse {
   @ApiProperty({ type: [OrderSummaryDto] }) orders: OrderSummaryDto[];
-  @ApiProperty({ example: 42 }) total: number;
+  @ApiProperty({ example: 42, description: 'exact; for an admin search counted up to 1,000 (then 1,000 with total_capped)' }) total: number;
+  @ApiPropertyOptional({ example: true, description: 'present when an admin search matched more than 1,000 orders' }) total_capped?: boolean;
   @ApiProperty({ example: 1 }) page: number;
   @ApiProperty({ example: 20 }) limit: number;
 }
