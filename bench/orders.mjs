@@ -156,7 +156,9 @@ async function waitFor(condition, seconds, what) {
   }
 }
 
-const pendingEmails = async (client) => (await client.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'order-email' AND state NOT IN ('completed')`)).rows[0].n;
+/** Emails not yet sent: jobs not completed, and checkouts' outbox rows not yet moved into jobs. */
+const pendingEmails = async (client) =>
+  (await client.query(`SELECT ((SELECT count(*) FROM pgboss.job WHERE name = 'order-email' AND state NOT IN ('completed')) + (SELECT count(*) FROM order_email_outbox))::int AS n`)).rows[0].n;
 
 /** 1,000,000 orders in one INSERT … SELECT over generate_series (2 lines each), counters rebuilt, analysed. */
 async function generateGridOrders(client, log) {

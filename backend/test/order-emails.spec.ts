@@ -85,6 +85,23 @@ describe('order emails through the pg-boss outbox and a real SMTP server', () =>
     expect(shipped.text).toContain('Tracking number: 1Z999AA10123456784');
   });
 
+  it('sends the email of a checkout whose outbox row a crashed instance left, once, and leaves the outbox empty', async () => {
+    // what an instance that died after the order's commit and before its relay leaves behind
+    const [order] = await t.dataSource.query(
+      `INSERT INTO orders (number, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents)
+       VALUES ('DM-CRASH1', 'crash@example.com', 'Left Behind', '1 Road', 'Town', 'ST', '12345', 1019, 1500, 82, 2601) RETURNING id`,
+    );
+    await t.dataSource.query(`INSERT INTO order_lines (order_id, position, product_id, name, manufacturer, unit_price_cents, quantity) VALUES ($1, 1, $2, 'Order Test Bur', 'Testmaker', 1019, 1)`, [order.id, p.cheap.id]);
+    const [event] = await t.dataSource.query(`INSERT INTO order_events (id, order_id, to_status, actor) VALUES (gen_random_uuid(), $1, 'placed', 'guest') RETURNING id`, [order.id]);
+    await t.dataSource.query(`INSERT INTO order_email_outbox (event_id) VALUES ($1)`, [event.id]);
+    await until(() => received.some((m) => m.subject.includes('DM-CRASH1')), 'the left-behind email');
+    await until(async () => (await t.dataSource.query(`SELECT count(*)::int AS n FROM order_email_outbox`))[0].n === 0, 'the outbox to empty');
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // a further sweep sends nothing more
+    expect(received.filter((m) => m.subject.includes('DM-CRASH1'))).toHaveLength(1);
+    await t.dataSource.query(`DELETE FROM orders WHERE id = $1`, [order.id]);
+    await t.dataSource.query(`DELETE FROM order_emails_sent WHERE event_id = $1`, [event.id]);
+  });
+
   it('holds every email through an SMTP outage and sends each exactly once when the server is back', async () => {
     await close(smtp);
     const before = received.length;

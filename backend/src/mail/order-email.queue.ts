@@ -19,14 +19,21 @@ export const JOB_SCHEMA = 'pgboss';
  */
 const QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryLimit: 2880, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 120 };
 
+/** The outbox relay: how soon after a checkout, how many rows a transaction, how often a sweep. */
+const RELAY_DELAY_MS = 25;
+const RELAY_BATCH = 200;
+const RELAY_SWEEP_MS = 2_000;
+
 interface OrderEmailJob {
   eventId: string;
 }
 
 /**
- * The order emails' durable outbox: pg-boss in PostgreSQL. A job is queued in the same transaction
- * as the order event it announces (so a rollback queues nothing and a commit always has its job), under
- * the event's id (so an event has at most one job). The worker sends with a sent-marker row written in
+ * The order emails' durable queue: pg-boss in PostgreSQL. A status change queues its job in the same
+ * transaction as the event it announces (so a rollback queues nothing and a commit always has its job);
+ * a checkout writes its event's id to `order_email_outbox` in the statement that places the order, and
+ * the relay here moves outbox rows into jobs in batches (row deleted and job made in one transaction).
+ * A job has the event's id, so an event has at most one job. The worker sends with a sent-marker row written in
  * the transaction that waits for SMTP's answer: a retried or duplicated job finds the marker and sends
  * nothing, and a send that fails rolls the marker back for the next try.
  */
@@ -34,9 +41,14 @@ interface OrderEmailJob {
 export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('OrderEmails');
   private readonly boss: PgBoss;
+  private relayTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private relaying: Promise<number> | undefined;
+  private relayAgain = false;
+  private stopping = false;
 
   constructor(
-    @Inject(Database) database: Database,
+    @Inject(Database) private readonly database: Database,
     private readonly transactions: Transactions,
     private readonly mailer: Mailer,
   ) {
@@ -65,23 +77,75 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
     await this.boss.work<OrderEmailJob>(ORDER_EMAIL_QUEUE, options, async (jobs) => {
       for (const job of jobs) await this.deliver(job.data.eventId);
     });
+    // what a crash, an outage or another instance left in the outbox, and what this one left at start
+    this.sweepTimer = setInterval(() => void this.relayAll(), RELAY_SWEEP_MS).unref();
+    void this.relayAll();
   }
 
   /** Lets running sends finish (up to 10 s) before the database closes; unfinished jobs are retried later. */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.relayTimer);
+    clearInterval(this.sweepTimer);
+    await this.relayAll(); // the last checkouts' emails into the queue now (or the next start moves them)
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
 
   /** Queues the email of an order event, inside the caller's transaction (`manager`). */
   async enqueue(manager: EntityManager, eventId: string): Promise<void> {
     const runner = manager.queryRunner as QueryRunner;
-    await this.enqueueOn({ query: async (text, values) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) }, eventId);
+    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
+    await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db });
   }
 
-  /** The same, inside a transaction open on a plain `pg` client (the checkout's one-statement path). */
-  async enqueueOn(client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> }, eventId: string): Promise<void> {
-    const db = { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
-    await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db });
+  /** Moves the outbox into the job queue soon (coalesced: one relay for a burst of checkouts). */
+  relaySoon(): void {
+    if (this.relayTimer || this.stopping) return;
+    this.relayTimer = setTimeout(() => {
+      this.relayTimer = undefined;
+      void this.relayAll();
+    }, RELAY_DELAY_MS);
+  }
+
+  /**
+   * Moves every outbox row into pg-boss, a batch per transaction: the rows are taken with SKIP LOCKED
+   * (two instances share the work), deleted, and their jobs inserted under the event ids in the same
+   * transaction, so a row becomes exactly one job (pg-boss ignores an id it has). Returns how many.
+   */
+  async relayAll(): Promise<number> {
+    if (this.relaying) {
+      this.relayAgain = true; // rows written since its last batch was taken: one more pass after it
+      return this.relaying;
+    }
+    this.relaying = (async () => {
+      let moved = 0;
+      try {
+        for (let batch = RELAY_BATCH; batch === RELAY_BATCH || this.relayAgain; moved += batch) {
+          this.relayAgain = false;
+          batch = await this.transactions.run(async (manager) => {
+            const runner = manager.queryRunner as QueryRunner;
+            // structured: a DELETE's plain result would be [rows, count]
+            const rows = (await runner.query(
+              `DELETE FROM order_email_outbox WHERE event_id IN (SELECT event_id FROM order_email_outbox ORDER BY created_at LIMIT ${RELAY_BATCH} FOR UPDATE SKIP LOCKED) RETURNING event_id`,
+              [],
+              true,
+            )).records as { event_id: string }[];
+            if (rows.length === 0) return 0;
+            const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
+            await this.boss.insert(ORDER_EMAIL_QUEUE, rows.map(({ event_id }) => ({ id: event_id, data: { eventId: event_id } satisfies OrderEmailJob })), { db });
+            return rows.length;
+          });
+        }
+      } catch (error) {
+        // the rows stay in the outbox for the next relay; a lost database is the status's to report, once
+        if (isUnreachable(error) || LOST_DATABASE.test((error as Error).message ?? '')) this.database.status.suspect(error as Error);
+        else this.logger.error(`email outbox: ${(error as Error).message}`);
+      } finally {
+        this.relaying = undefined;
+      }
+      return moved;
+    })();
+    return this.relaying;
   }
 
   /** Sends one event's email unless its marker says it was sent; throws (→ retry) when SMTP fails. */
