@@ -3,7 +3,8 @@
  * suggestions. Shared by the API (backend/src/catalog) and the frontends (libs/store's catalogApi,
  * the shell's header combobox and the storefront's results page).
  */
-import type { ProductListFilter, ProductType } from './entities.js';
+import type { ProductListFilter } from './entities.js';
+import type { ProductType } from './enums.js';
 
 /** What each sort is called where a shopper picks one; 'relevance' is only offered (and the default) with a search. */
 export const PRODUCT_SORT_LABELS = {
