@@ -59,7 +59,15 @@ export function SearchFilters({ state, facets, onChange }: Props) {
         <RadioGroup value={state.type ?? ''} onChange={(event) => onChange({ ...state, type: (event.target.value || null) as ProductType | null })}>
           <FormControlLabel sx={labelSx} value="" control={<Radio size="small" />} label="All types" />
           {TYPE_ORDER.map((type) => (
-            <FormControlLabel key={type} sx={labelSx} value={type} control={<Radio size="small" />} label={withCount(TYPE_LABELS[type], typeCount(type))} />
+            <FormControlLabel
+              key={type}
+              sx={labelSx}
+              value={type}
+              // a choice that would leave nothing is shown, not offered
+              disabled={typeCount(type)?.count === 0 && state.type !== type}
+              control={<Radio size="small" />}
+              label={withCount(TYPE_LABELS[type], typeCount(type))}
+            />
           ))}
         </RadioGroup>
       </Section>
@@ -82,7 +90,14 @@ export function SearchFilters({ state, facets, onChange }: Props) {
         <RadioGroup value={state.minRating ? String(state.minRating) : ''} onChange={(event) => onChange({ ...state, minRating: Number(event.target.value) || null })}>
           <FormControlLabel sx={labelSx} value="" control={<Radio size="small" />} label="Any rating" />
           {RATING_FILTERS.map((stars) => (
-            <FormControlLabel key={stars} sx={labelSx} value={String(stars)} control={<Radio size="small" />} label={withCount(ratingLabel(stars), ratingCount(stars))} />
+            <FormControlLabel
+              key={stars}
+              sx={labelSx}
+              value={String(stars)}
+              disabled={ratingCount(stars)?.count === 0 && state.minRating !== stars}
+              control={<Radio size="small" />}
+              label={withCount(ratingLabel(stars), ratingCount(stars))}
+            />
           ))}
         </RadioGroup>
       </Section>
