@@ -167,7 +167,38 @@ export const SHOPPER_STATES: ScreenState[] = [
     },
   },
   { name: 'checkout with a long product name', cart: 'long', open: checkout },
+  { name: 'search results with filters', open: searchResults },
+  {
+    name: "search results' filters drawer (phone) or column",
+    async open(page) {
+      await searchResults(page);
+      const filters = page.getByRole('button', { name: /^Filters/ });
+      if (await filters.isVisible()) {
+        await filters.click();
+        await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: /^Show \d+ results?$/ }).waitFor();
+      }
+    },
+  },
+  {
+    name: "header search's suggestions",
+    async open(page) {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Featured products' }).waitFor();
+      const open = page.getByRole('button', { name: 'Open search' });
+      if (await open.isVisible()) await open.click();
+      await page.getByRole('combobox', { name: 'Search products' }).fill('autocl');
+      await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
+    },
+  },
 ];
+
+/** A search with its counts and filters loaded (the demo catalogue has 5 intraoral products). */
+async function searchResults(page: Page): Promise<void> {
+  await page.goto('/marketplace?search=intraoral');
+  await page.getByRole('heading', { level: 1, name: /^\d+ results? for "intraoral"$/ }).waitFor();
+  await page.getByRole('article').first().waitFor();
+  await page.getByText(/^Showing \d+ of [\d,]+ products?$/).waitFor();
+}
 
 async function dashboard(page: Page, tab: string): Promise<void> {
   await page.goto(tab === 'catalog' ? '/admin' : `/admin?tab=${tab}`);

@@ -1,15 +1,25 @@
-import React from 'react';
+import React, { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
-import { useLocation } from 'react-router';
-import { registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
+import { useLocation, useSearchParams } from 'react-router';
+import { PageSpinner, registerMuiInstance, registerReactInstance } from '@dentalmarket/ui';
 import { HomePage } from './HomePage.js';
 import { MarketplacePage } from './MarketplacePage.js';
+
+// the results page and its filters load with the first search, not with every marketplace visit
+const SearchResultsPage = lazy(() => import('./search/SearchResultsPage.js').then((module) => ({ default: module.SearchResultsPage })));
 
 registerReactInstance(React);
 registerMuiInstance(Box);
 
-/** The storefront remote: the home page (/) and the marketplace (/marketplace). */
+/** The storefront remote: the home page (/), the marketplace (/marketplace) and its search results (/marketplace?search=…). */
 export default function StorefrontApp() {
   const { pathname } = useLocation();
-  return pathname === '/' ? <HomePage /> : <MarketplacePage />;
+  const [params] = useSearchParams();
+  if (pathname === '/') return <HomePage />;
+  if (!params.get('search')?.trim()) return <MarketplacePage />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <SearchResultsPage />
+    </Suspense>
+  );
 }

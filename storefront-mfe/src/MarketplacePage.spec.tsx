@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { Category } from '@dentalmarket/contracts';
 import { catalogApi, makeStore } from '@dentalmarket/store';
 import { MarketplacePage } from './MarketplacePage.js';
+import { screenWidth } from './testing/screenWidth.js';
 
 const chairs: Category = {
   id: 1,
@@ -16,20 +17,6 @@ const chairs: Category = {
   sort_order: 1,
   created_at: '2026-01-01T00:00:00.000Z',
 };
-
-/** Phone or desktop, as MUI's useMediaQuery asks the browser. */
-function screenWidth(phone: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: phone && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-}
 
 async function renderMarketplace() {
   const store = makeStore(undefined, { persistCart: false });

@@ -15,9 +15,10 @@ import { ProductDetailModal } from './components/ProductDetailModal.js';
 import { ProductListing } from './components/ProductListing.js';
 import type { ListingLayout } from './components/ProductGrid.js';
 import { useProductParam } from './useProductParam.js';
+import { TYPE_LABELS, TYPE_ORDER } from './search/productTypes.js';
+import { defaultSort, readSearchState } from './search/searchState.js';
+import { SortSelect } from './search/SortSelect.js';
 
-const TYPE_LABELS: Record<ProductType, string> = { equipment: 'Equipment', service: 'Services', affiliate: 'Partner Products' };
-const TYPE_ORDER: ProductType[] = ['equipment', 'service', 'affiliate'];
 
 function Empty({ children, action }: { children: string; action?: React.ReactNode }) {
   return (
@@ -40,6 +41,9 @@ export function MarketplacePage() {
   const heading = PRODUCT_TYPE_HEADINGS[type];
   const selection: SidebarSelection = { category: params.get('category'), subcategory: params.get('category') ? params.get('subcategory') : null };
   const [search, setSearch] = useState('');
+  // the order is in the address bar too (?sort=), the name order by default
+  const sort = readSearchState(params).sort;
+  const order = sort ? { sort } : {};
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [layout, setLayout] = useState<ListingLayout>('grid');
   const phone = useMediaQuery('(max-width: 767.95px)');
@@ -109,6 +113,7 @@ export function MarketplacePage() {
             Categories
           </Button>
         )}
+        <SortSelect search={search} value={sort} onChange={(next) => update({ sort: next === defaultSort(search) ? null : next })} />
         <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
           <ToggleButton value="grid" aria-label="Grid view">
             <GridView fontSize="small" />
@@ -131,22 +136,22 @@ export function MarketplacePage() {
   let listing: React.ReactNode;
   if (search) {
     listing = (
-      <ProductListing key={`search:${type}:${search}`} filter={{ productType: type, search }} failure="Failed to fetch products" empty={<Empty>{`No products match "${search}"`}</Empty>} {...viewDetails} />
+      <ProductListing key={`search:${type}:${search}:${sort}`} filter={{ productType: type, search, ...order }} failure="Failed to fetch products" empty={<Empty>{`No products match "${search}"`}</Empty>} {...viewDetails} />
     );
   } else if (selection.category && selection.subcategory) {
     listing = (
       <ProductListing
-        key={`sub:${selection.subcategory}`}
-        filter={{ subcategorySlug: selection.subcategory }}
+        key={`sub:${selection.subcategory}:${sort}`}
+        filter={{ subcategorySlug: selection.subcategory, ...order }}
         failure="Failed to fetch subcategory products"
         empty={<Empty action={<Button sx={{ mt: 2 }} onClick={() => update({ subcategory: null })}>{`Back to ${category?.name ?? 'the category'}`}</Button>}>No products found in this subcategory</Empty>}
         {...viewDetails}
       />
     );
   } else if (selection.category) {
-    listing = <ProductListing key={`cat:${selection.category}`} filter={{ categorySlug: selection.category }} failure="Failed to fetch category products" empty={<Empty>No products found in this category</Empty>} {...viewDetails} />;
+    listing = <ProductListing key={`cat:${selection.category}:${sort}`} filter={{ categorySlug: selection.category, ...order }} failure="Failed to fetch category products" empty={<Empty>No products found in this category</Empty>} {...viewDetails} />;
   } else {
-    listing = <ProductListing key={`type:${type}`} filter={{ productType: type }} failure={`Failed to fetch ${type} products`} empty={<Empty>{`No ${heading.toLowerCase()} available yet`}</Empty>} {...viewDetails} />;
+    listing = <ProductListing key={`type:${type}:${sort}`} filter={{ productType: type, ...order }} failure={`Failed to fetch ${type} products`} empty={<Empty>{`No ${heading.toLowerCase()} available yet`}</Empty>} {...viewDetails} />;
   }
 
   return (

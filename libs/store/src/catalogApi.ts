@@ -1,5 +1,44 @@
-import type { Category, Product, ProductListFilter, ProductListResponse, ProductType, Subcategory, User } from '@dentalmarket/contracts';
+import type {
+  Category,
+  Product,
+  PRODUCT_SORT_LABELS,
+  ProductFacetsResponse,
+  ProductListResponse,
+  ProductSearchFilter,
+  ProductType,
+  SearchSuggestionsResponse,
+  Subcategory,
+  User,
+} from '@dentalmarket/contracts';
 import { api } from './api.js';
+
+/** Every order a listing offers; 'relevance' ('Best match') only with a search. */
+export type ProductQuerySort = keyof typeof PRODUCT_SORT_LABELS;
+
+/** GET /api/products' parameters: the list filter, the results page's filters and every sort. */
+export type ProductQuery = Omit<ProductSearchFilter, 'sort'> & { sort?: ProductQuerySort };
+
+/** GET /api/products/facets' parameters: the list's, without paging and order, plus a search among manufacturers. */
+export type ProductFacetsQuery = Omit<ProductQuery, 'page' | 'limit' | 'sort'> & { manufacturerSearch?: string };
+
+/**
+ * A query string of the catalogue's parameters: arrays (manufacturers, whose names may hold commas)
+ * as repeated parameters, empty values and `false` left out, so equal filters give equal URLs.
+ */
+export function productQueryString(query: Record<string, string | number | boolean | readonly string[] | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '' || value === false) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+const withQuery = (path: string, query: Record<string, string | number | boolean | readonly string[] | undefined>) => {
+  const search = productQueryString(query);
+  return search ? `${path}?${search}` : path;
+};
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,14 +53,28 @@ export const catalogApi = api.injectEndpoints({
      * GET /api/products a page at a time (`fetchNextPage` loads the next one), so a listing never
      * downloads a whole type: the answer's `total` says how many match.
      */
-    getProductPages: build.infiniteQuery<ProductListResponse, Omit<ProductListFilter, 'page'>, number>({
+    getProductPages: build.infiniteQuery<ProductListResponse, Omit<ProductQuery, 'page'>, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         // a capped total means "at least": keep paging while pages come back full
         getNextPageParam: (last) =>
           last.page * last.limit < last.total || (last.totalCapped && last.products.length === last.limit) ? last.page + 1 : undefined,
       },
-      query: ({ queryArg, pageParam }) => ({ url: '/products', params: { ...queryArg, page: pageParam } }),
+      query: ({ queryArg, pageParam }) => withQuery('/products', { ...queryArg, page: pageParam }),
+      providesTags: [{ type: 'Product' as const, id: 'LIST' }],
+    }),
+    /** GET /api/products/facets: how many results each filter would leave, for the results page's filters. */
+    getProductFacets: build.query<ProductFacetsResponse, ProductFacetsQuery>({
+      query: (query) => withQuery('/products/facets', query),
+      providesTags: [{ type: 'Product' as const, id: 'LIST' }],
+    }),
+    /**
+     * GET /api/search/suggestions?q=: the header's suggestions while the shopper types. Each query
+     * is cached for a minute, so typing back to an earlier prefix asks nothing again.
+     */
+    getSearchSuggestions: build.query<SearchSuggestionsResponse, string>({
+      query: (q) => withQuery('/search/suggestions', { q }),
+      keepUnusedDataFor: 60,
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],
     }),
     /** GET /api/featured-products: one page of featured products (SPEC §7 answers an array). */
@@ -105,5 +158,5 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductsByIdsQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery, useGetFeaturedProductsQuery } = catalogApi;
+export const { useGetProductFacetsQuery, useGetSearchSuggestionsQuery, useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductsByIdsQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery, useGetFeaturedProductsQuery } = catalogApi;
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -23,3 +23,4 @@ export {
 } from './settings/settings.js';
 export { useDebugFlag, useSettings } from './settings/useSettings.js';
 export { ProductEditorContext, useProductEditor, type ProductEditorRequest, type OpenProductEditor } from './productEditor.js';
+export { useDebouncedValue } from './useDebouncedValue.js';

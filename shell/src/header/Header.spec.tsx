@@ -6,25 +6,12 @@ import type { User } from '@dentalmarket/contracts';
 import { cartActions, makeStore } from '@dentalmarket/store';
 import { makeTheme } from '@dentalmarket/ui';
 import { Header } from './Header.js';
+import { screenWidth } from '../testing/screenWidth.js';
 
 const user = (role: User['role']): User => ({ id: 7, username: 'dr.smith', email: 'u@x.example', full_name: 'Dr Smith', role, created_at: '2026-01-01T00:00:00.000Z' });
 
-/** jsdom has no media queries; this answers every one as a screen below 900 px would (max-width queries match). */
-function phoneScreen(narrow: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: narrow && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
-
 function renderHeader(signedIn: User | null, { narrow = false } = {}) {
-  phoneScreen(narrow);
+  screenWidth(narrow);
   const store = makeStore({ session: { user: signedIn, status: signedIn ? 'authenticated' : 'anonymous', expired: false } }, { persistCart: false });
   render(
     <Provider store={store}>

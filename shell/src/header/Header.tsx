@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AppBar, Badge, Box, Button, Container, IconButton, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
-import { Link as RouterLink } from 'react-router';
+import Close from '@mui/icons-material/Close';
+import Search from '@mui/icons-material/Search';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { selectCartCount, selectCurrentUser, useAppSelector } from '@dentalmarket/store';
 import { CartDrawer } from '../CartDrawer.js';
 import { adminLink } from './adminLink.js';
 import { PhoneMenu } from './PhoneMenu.js';
+import { SearchBox } from './SearchBox.js';
 import { UserMenu } from './UserMenu.js';
 
 /** The cart button's name holds the count it shows (WCAG 2.5.3 label in name). */
@@ -18,6 +21,14 @@ export function Header() {
   const count = useAppSelector(selectCartCount);
   const user = useAppSelector(selectCurrentUser);
   const [cartOpen, setCartOpen] = useState(false);
+  const [phoneSearchOpen, setPhoneSearchOpen] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closePhoneSearch = (refocus: boolean) => {
+    setPhoneSearchOpen(false);
+    if (refocus) searchButton.current?.focus();
+  };
+  // the shop's search is for shoppers: the admin area has its own
+  const searchable = !useLocation().pathname.startsWith('/admin');
   // below 900 px the links, the admin button and the user's name do not fit beside each other
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const admin = adminLink(user);
@@ -36,13 +47,24 @@ export function Header() {
               Marketplace
             </Button>
           )}
-          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', minWidth: 0, px: { md: 2 } }}>
+            {searchable && !narrow && (
+              <Box sx={{ width: '100%', maxWidth: 520 }}>
+                <SearchBox />
+              </Box>
+            )}
+          </Box>
           {!narrow && admin && (
             <Button component={RouterLink} to={admin.to} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {admin.label}
             </Button>
           )}
           {!narrow && user && <UserMenu user={user} />}
+          {searchable && narrow && (
+            <IconButton ref={searchButton} aria-label="Open search" aria-expanded={phoneSearchOpen} aria-controls={phoneSearchOpen ? 'phone-search' : undefined} onClick={() => setPhoneSearchOpen((was) => !was)}>
+              <Search />
+            </IconButton>
+          )}
           <IconButton aria-label={cartButtonName(count)} aria-haspopup="dialog" color="primary" onClick={() => setCartOpen(true)}>
             <Badge color="secondary" badgeContent={<span data-testid="cart-count">{count}</span>} invisible={count === 0}>
               <ShoppingCartOutlined />
@@ -50,6 +72,15 @@ export function Header() {
           </IconButton>
           {narrow && <PhoneMenu user={user} />}
         </Toolbar>
+        {searchable && narrow && phoneSearchOpen && (
+          // below 900 px the search opens as a full-width row under the bar
+          <Box id="phone-search" sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 1.5 }}>
+            <SearchBox autoFocus onDone={(navigated) => closePhoneSearch(!navigated)} />
+            <IconButton aria-label="Close search" onClick={() => closePhoneSearch(true)}>
+              <Close />
+            </IconButton>
+          </Box>
+        )}
       </Container>
       <CartDrawer open={cartOpen} onClose={() => setCartOpen(false)} />
     </AppBar>

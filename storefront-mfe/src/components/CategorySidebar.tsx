@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Chip, Collapse, IconButton, InputAdornment, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Collapse, IconButton, List, ListItem, ListItemButton, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import Search from '@mui/icons-material/Search';
 import { TIMINGS, type Category, type ProductType } from '@dentalmarket/contracts';
 import { useGetCategoriesQuery, useGetSubcategoriesQuery } from '@dentalmarket/store';
+import { FilterField } from './FilterField.js';
 
 export interface SidebarSelection {
   category: string | null;
@@ -91,19 +91,7 @@ export function CategorySidebar({ type, selection, onSelect, onSearch }: Props) 
           </Button>
         )}
       </Box>
-      <TextField
-        size="small"
-        fullWidth
-        value={term}
-        onChange={(event) => search(event.target.value)}
-        onKeyDown={(event) => event.key === 'Escape' && search('')}
-        placeholder="Search categories & products..."
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search categories & products', type: 'search' },
-          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
-        }}
-        sx={{ mb: 1.5 }}
-      />
+      <FilterField value={term} onChange={search} placeholder="Search categories & products..." label="Search categories & products" mb={1.5} />
       <Box sx={{ height: '24rem', overflowY: 'auto' }} data-testid="category-list">
         {isLoading ? (
           Array.from({ length: 6 }, (_, i) => <Skeleton key={i} height={40} />)

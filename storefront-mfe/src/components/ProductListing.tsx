@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
-import type { Product, ProductListFilter } from '@dentalmarket/contracts';
-import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
+import type { Product } from '@dentalmarket/contracts';
+import { useGetProductPagesInfiniteQuery, type ProductQuery } from '@dentalmarket/store';
 import { ProductGrid, ProductGridSkeleton, type CardHeadingLevel, type ListingLayout } from './ProductGrid.js';
 
 /** Products per page: a listing loads more on request, never a whole type at once. */
 const PAGE_SIZE = 24;
 
 interface Props {
-  filter: Omit<ProductListFilter, 'page' | 'limit'>;
+  filter: Omit<ProductQuery, 'page' | 'limit'>;
   /** shown when nothing matches */
   empty: React.ReactNode;
   /** SPEC §8: 'Failed to fetch … products' */
@@ -15,10 +15,12 @@ interface Props {
   onViewDetails: (product: Product) => void;
   layout?: ListingLayout;
   headingLevel?: CardHeadingLevel;
+  /** the page already says which word a corrected search searched (the results page's heading) */
+  correctionShown?: boolean;
 }
 
 /** One filtered product listing, 24 at a time, with 'Load more' and 'Showing n of N'. */
-export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid', headingLevel }: Props) {
+export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid', headingLevel, correctionShown = false }: Props) {
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ ...filter, limit: PAGE_SIZE });
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const first = data?.pages[0];
@@ -36,7 +38,7 @@ export function ProductListing({ filter, empty, failure, onViewDetails, layout =
   if (products.length === 0) return <>{empty}</>;
   return (
     <>
-      {first?.correctedSearch && (
+      {first?.correctedSearch && !correctionShown && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
           {`Showing results for "${first.correctedSearch}"`}
         </Typography>

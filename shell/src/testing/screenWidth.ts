@@ -1,0 +1,16 @@
+/**
+ * jsdom has no media queries: this answers every one as a screen narrower than the page's
+ * breakpoints would (each max-width query matches) when `narrow`, or as a wide screen.
+ */
+export function screenWidth(narrow: boolean): void {
+  window.matchMedia = ((query: string) => ({
+    matches: narrow && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
