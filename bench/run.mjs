@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|resilience|orders]`
-// (`--only search --cells search,suggest,list,product` runs some of the search cells)
+// (`--only search --cells search,suggest,list,product` runs some of the search cells; `--rounds 2`: interleaved slices per server)
 // (resilience and orders are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
@@ -46,6 +46,7 @@ const opts = {
   only: new Set(option('only', 'api,search,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
   server: option('pg', DEFAULT_SERVER),
   searchCells: argv.includes('--cells') ? new Set(option('cells', '').split(',')) : null,
+  searchRounds: Number(option('rounds', 2)),
 };
 for (const part of opts.only) if (!['scale', 'embedded', 'search', 'size', 'lighthouse', 'resilience', 'orders'].includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, resilience or orders, not ${part}`);
 

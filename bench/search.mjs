@@ -192,42 +192,54 @@ function cells() {
 const yes = (ok) => (ok ? '✅' : '❌');
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-/** One autocannon run of a cell's sequence; never throws for HTTP errors, counts them and keeps the first few. */
-function run(url, cell, stream, { seconds, connections }) {
+/** What the runs of one cell on one server add up to (several interleaved slices of the measured time). */
+function tally() {
   const seen = new Set();
-  const latencies = [];
-  const statuses = new Map();
-  const firstErrors = new Map(); // "status path" → body, at most 3
+  return { seen, latencies: [], statuses: new Map(), firstErrors: new Map(), errors: 0, timeouts: 0, seconds: 0, loads: [] };
+}
+
+/** One autocannon run of a cell's sequence into `t`; never throws for HTTP errors, counts them and keeps the first few. */
+function run(url, cell, stream, t, { seconds, connections }) {
   return new Promise((resolve, reject) => {
-    const requests = cell.requests(stream, seen).map((request) => ({
+    const requests = cell.requests(stream, t.seen).map((request) => ({
       ...request,
       onResponse(status, body, context) {
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        if ((status < 200 || status >= 300) && firstErrors.size < 3) firstErrors.set(status, String(body).slice(0, 200));
+        t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
+        if ((status < 200 || status >= 300) && t.firstErrors.size < 3 && !t.firstErrors.has(status)) t.firstErrors.set(status, String(body).slice(0, 200));
         request.onResponse?.(status, body, context);
       },
     }));
     const instance = autocannon({ url, connections, duration: seconds, timeout: 10, requests }, (error, result) => {
       if (error) return reject(error);
-      latencies.sort((a, b) => a - b);
-      const responses = latencies.length;
-      resolve({
-        rps: responses / seconds,
-        unitsPerSecond: responses / cell.perUnit / seconds,
-        p50: percentile(latencies, 50),
-        p975: percentile(latencies, 97.5),
-        errors: result.errors + result.timeouts + result.non2xx,
-        timeouts: result.timeouts,
-        responses,
-        distinct: seen.size,
-        sent: seen.sent ?? 0,
-        typos: seen.typos ?? 0,
-        statuses,
-        firstErrors,
-      });
+      t.errors += result.errors + result.timeouts + result.non2xx;
+      t.timeouts += result.timeouts;
+      t.seconds += seconds;
+      t.loads.push(os.loadavg()[0]);
+      resolve(t);
     });
-    instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    instance.on('response', (_client, _status, _bytes, ms) => t.latencies.push(ms));
   });
+}
+
+/** The figures of a tally. */
+function summary(t, cell) {
+  const latencies = [...t.latencies].sort((a, b) => a - b);
+  const responses = latencies.length;
+  return {
+    rps: responses / t.seconds,
+    unitsPerSecond: responses / cell.perUnit / t.seconds,
+    p50: percentile(latencies, 50),
+    p975: percentile(latencies, 97.5),
+    errors: t.errors,
+    timeouts: t.timeouts,
+    responses,
+    distinct: t.seen.size,
+    sent: t.seen.sent ?? 0,
+    typos: t.seen.typos ?? 0,
+    statuses: t.statuses,
+    firstErrors: t.firstErrors,
+    load: Math.max(...t.loads),
+  };
 }
 
 /** Status and a digest of the answer (ids and total), to check ours and bare serve the same rows. */
@@ -291,10 +303,20 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
         console.error(`  search bench ${cell.key} ${label}: every sample failed, skipped`);
         continue;
       }
-      await run(servers[key].url, cell, traffic(vocab, WARMUP_SEED), { seconds: opts.warmup, connections: opts.connections });
-      const r = await run(servers[key].url, cell, traffic(vocab, SEED), { seconds: opts.seconds, connections: opts.connections });
-      r.load = os.loadavg()[0];
-      results[key] = r;
+      await run(servers[key].url, cell, traffic(vocab, WARMUP_SEED), tally(), { seconds: opts.warmup, connections: opts.connections });
+      results[key] = { stream: traffic(vocab, SEED), tally: tally() };
+    }
+    // the measured time in interleaved slices (off, on, bare, off, on, bare…), so a change in the
+    // machine's load during the cell weighs on the three servers alike
+    const rounds = Math.max(1, opts.searchRounds ?? 2);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [key] of order) {
+        if (results[key]) await run(servers[key].url, cell, results[key].stream, results[key].tally, { seconds: opts.seconds / rounds, connections: opts.connections });
+      }
+    }
+    for (const [key, label] of order) {
+      if (!results[key]) continue;
+      const r = (results[key] = summary(results[key].tally, cell));
       if (r.errors) {
         const codes = [...r.statuses].filter(([s]) => s < 200 || s >= 300).map(([s, n]) => `${n} × ${s}`);
         notes.push(`${cell.name}, ${label}: ${r.errors} errors (${[...codes, r.timeouts ? `${r.timeouts} timeouts` : ''].filter(Boolean).join(', ') || 'connection errors'})` +
@@ -325,7 +347,7 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
   }
   out(`## Search at ${vocab.total.toLocaleString('en')} products, varied traffic, ${opts.connections} connections, ${opts.warmup} s warm-up + ${opts.seconds} s measured per server`);
   out();
-  out(`Three servers on the same database, run one after the other with the same seeded request stream (seed ${SEED}; the warm-up draws from seed ${WARMUP_SEED}): ` +
+  out(`Three servers on the same database, each with the same seeded request stream, measured in ${opts.searchRounds ?? 2} interleaved slices (cache off, cache on, bare, cache off, …) that add up to the measured time (seed ${SEED}; the warm-up draws from seed ${WARMUP_SEED}): ` +
     `the API with CATALOGUE_CACHE_MB=0 (every request runs its SQL), the API as shipped (response cache on), and \`bench/bare-server.mjs\` (node:http + pg, ${servers.bare.sqlNote}). ` +
     `Search words: the ${vocab.terms.length} words of the catalogue's product names and its manufacturers' names, ranked by how many products carry them, drawn Zipf (s = 1) by that rank; ` +
     `${(100 * (1 - TWO_WORD_SHARE)).toFixed(0)} % one word, ${(100 * TWO_WORD_SHARE).toFixed(0)} % two, ${(100 * TYPO_SHARE).toFixed(0)} % with a typo (a letter dropped or two swapped); ` +
@@ -334,7 +356,7 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
   out(`**Rate column:** for "varied search + facets" one search = GET /api/products?search=…&page=1 followed by GET /api/products/facets?… with the same query on the same connection, so searches/s = HTTP responses/s ÷ 2; ` +
     `"HTTP req/s" counts every response. **Latency** (p50, p97.5) is per HTTP request (a browser sends the list and the facets at the same time, so a shopper waits about one of them). ` +
     `**Distinct of sent** = how many different searches (list query strings; prefixes; list URLs; product ids) the measured run sent, of how many it sent (a search counts once, facets included): the share a response cache could have answered from an earlier identical request is at most 1 − distinct/total. ` +
-    `"× bare" = rate ÷ the bare server's rate in the same cell; "load" = the 1-minute load average right after that run (2 cores shared with other work: anything above ~2 means the figures are pulled down). Goals (issue 19) are judged on the API with the cache off.`);
+    `"× bare" = rate ÷ the bare server's rate in the same cell; "load" = the highest 1-minute load average seen after any of its slices (2 cores shared with other work: anything above ~2 means the figures are pulled down). Goals (issue 19) are judged on the API with the cache off.`);
   out();
   table(['cell', 'server', 'rate', 'HTTP req/s', 'p50 ms', 'p97.5 ms', 'errors', 'distinct of sent', '× bare', 'load', 'goal (cache off)'], rows);
   if (notes.length) {
