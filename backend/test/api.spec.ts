@@ -95,11 +95,16 @@ describe('products', () => {
     expect(res.body.message).toEqual(['type must be one of: affiliate, service, equipment']);
   });
 
-  it('filters by search (name or description, case-insensitive)', async () => {
+  it('filters by search (name, manufacturer, category names or description, case-insensitive; the last word a prefix)', async () => {
     const res = await request(t.http).get('/api/products?search=CHAIR&limit=1000').expect(200);
     expect(res.body.total).toBeGreaterThan(0);
-    for (const p of res.body.products as Array<{ name: string; description: string }>) {
-      expect(`${p.name} ${p.description}`.toLowerCase()).toContain('chair');
+    const categories = new Map<number, string>();
+    for (const c of (await request(t.http).get('/api/categories').expect(200)).body as { id: number; name: string }[]) categories.set(c.id, c.name);
+    const subcategories = new Map<number, string>();
+    for (const s of (await request(t.http).get('/api/subcategories').expect(200)).body as { id: number; name: string }[]) subcategories.set(s.id, s.name);
+    for (const p of res.body.products as Array<{ name: string; description: string; manufacturer: string; category_id: number; subcategory_id: number | null }>) {
+      const document = `${p.name} ${p.manufacturer} ${categories.get(p.category_id)} ${subcategories.get(p.subcategory_id ?? 0) ?? ''} ${p.description}`;
+      expect(document.toLowerCase()).toContain('chair');
     }
     const none = await request(t.http).get('/api/products?search=%25%25nothing-like-this%25').expect(200);
     expect(none.body).toEqual({ products: [], total: 0, page: 1, limit: 50 });
@@ -129,7 +134,7 @@ describe('products', () => {
 
   it('rejects a bad sort, a limit over 1000 and unknown query fields with 400', async () => {
     const sort = await request(t.http).get('/api/products?sort=cheapest').expect(400);
-    expect(sort.body.message).toEqual(['sort must be one of: price-asc, price-desc, newest, rating']);
+    expect(sort.body.message).toEqual(['sort must be one of: relevance, name, price-asc, price-desc, newest, rating']);
     await request(t.http).get('/api/products?limit=1001').expect(400);
     await request(t.http).get('/api/products?featured=maybe').expect(400);
     const unknown = await request(t.http).get('/api/products?color=red').expect(400);

@@ -22,7 +22,7 @@ export interface PagedSql {
 /** Totals are exact up to this; beyond it the API says "1000, capped" instead of counting 65,000 rows. */
 export const TOTAL_CAP = 1000;
 
-export type ProductSort = 'price-asc' | 'price-desc' | 'newest' | 'rating';
+export type ProductSort = 'relevance' | 'name' | 'price-asc' | 'price-desc' | 'newest' | 'rating';
 export type ProductType = 'affiliate' | 'service' | 'equipment';
 
 /** GET /api/products's filter (dto/list-products-query.dto.ts), every field optional. */
@@ -35,10 +35,18 @@ export interface ProductFilter {
   featured?: boolean;
   new?: boolean;
   inStock?: boolean;
-  /** matched case-insensitively as a substring of name or description */
+  /** full-text search over the weighted document, the last word as a prefix (see searchQuery) */
   search?: string;
   /** only these products (the primary key serves it) */
   ids?: number[];
+  /** decimal dollars, inclusive */
+  minPrice?: string;
+  maxPrice?: string;
+  /** exact manufacturer names, any of them */
+  manufacturer?: string[];
+  /** 1..5 */
+  minRating?: number;
+  /** default: 'relevance' with a search, else 'name' */
   sort?: ProductSort;
   /** rows per page, >= 1 */
   limit: number;
@@ -86,7 +94,7 @@ export const LIST_COLUMNS =
   'p.specifications, p.product_type, p.external_link, p.affiliate_link, p.service_details, p.features, p.is_featured, ' +
   'p.is_new, p.rating, p.reviews_count, p.created_at, p.slug, p.in_stock, p.delivery_time, p.warranty';
 
-const ORDER_BY: Record<ProductSort | 'name', string> = {
+const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, string> = {
   name: 'p.name, p.id',
   'price-asc': 'p.price, p.id',
   // both descending, so the (price, id) index serves it read backwards
@@ -121,31 +129,172 @@ function paged(where: string[], params: Params, orderBy: string, { limit, page }
   };
 }
 
+/** The filters of the results page that have counts (GET /api/products/facets): each is left out of its own counts. */
+export type FacetName = 'productType' | 'inStock' | 'price' | 'manufacturer' | 'rating';
+
+/** A filter as SQL conditions on `p` (a products row): the ones every count keeps, and each facet's own. */
+interface Conditions {
+  base: string[];
+  facets: Partial<Record<FacetName, string>>;
+  /** the search's tsquery expression, when there is a search */
+  query?: string;
+}
+
+/**
+ * A last word made only of letters, marks and digits (no tsquery syntax at all): the prefix. A last
+ * word with punctuation inside ('x-ray', 'call-out_fees', '3.5mm') is left whole to websearch_to_tsquery,
+ * which reads it as the phrase the document's parser made of it.
+ */
+const WORD_AT_END = /(^|\s)([\p{L}\p{M}\p{N}]+)$/u;
+
+/**
+ * Splits a trimmed search into what `websearch_to_tsquery` reads (quoted phrases, -word, or) and
+ * the last word, matched as a prefix ('autocl' finds autoclaves while typing). The last word is
+ * read whole when it is inside an open quote, excluded with '-' or holds punctuation; after 'or'
+ * it is an alternative rather than a further condition.
+ */
+export function splitSearch(term: string): { head: string; prefix: string; or: boolean } {
+  const match = WORD_AT_END.exec(term);
+  if (!match) return { head: term, prefix: '', or: false };
+  const before = term.slice(0, match.index + match[1]!.length);
+  // inside an open quote: part of a phrase
+  if ((before.match(/"/g) ?? []).length % 2 === 1) return { head: term, prefix: '', or: false };
+  const or = /(^|\s)or\s+$/i.test(before);
+  return { head: or ? before.replace(/(^|\s)or\s+$/i, ' ') : before, prefix: match[2]!, or };
+}
+
+/**
+ * The shorter forms a typed prefix may have as a stem: up to 4 letters off a prefix of 7 or more,
+ * down to 5 letters (English suffixes the stemmer strips: -ators, -ation, -ing…). Letters and
+ * digits only, lower case, so each is a valid whole-word to_tsquery.
+ */
+export function prefixStems(prefix: string): string[] {
+  const chars = [...prefix.toLowerCase()];
+  const forms: string[] = [];
+  if (chars.length < 7) return forms;
+  for (let drop = 1; drop <= 4 && chars.length - drop >= 5; drop++) forms.push(chars.slice(0, chars.length - drop).join(''));
+  return forms;
+}
+
+/**
+ * The search's tsquery as an SQL expression over parameters: never built by pasting user text
+ * into tsquery syntax. `websearch_to_tsquery` accepts any text; the prefix holds only letters,
+ * marks and digits, so `prefix || ':*'` is always a valid to_tsquery input. Only stop words or
+ * punctuation ('"', ':*', '&|!') make an empty query, which matches nothing.
+ */
+export function searchQuery(term: string, params: Params): string {
+  const { head, prefix, or } = splitSearch(term);
+  const parts: string[] = [];
+  if (head.trim()) parts.push(`websearch_to_tsquery('english', ${params.add(head)})`);
+  if (prefix) {
+    // the document holds stems: 'frobnicat' (typing 'frobnicators') is past its stem 'frobnic', so
+    // a long prefix also matches its own shorter forms as whole words
+    const shorter = prefixStems(prefix);
+    const alternatives = [`to_tsquery('english', ${params.add(`${prefix}:*`)})`, ...shorter.map((word) => `to_tsquery('simple', ${params.add(word)})`)];
+    parts.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' || ')})`);
+  }
+  if (parts.length === 0) return `websearch_to_tsquery('english', ${params.add(term)})`;
+  return parts.length === 1 ? parts[0]! : `(${parts.join(or ? ' || ' : ' && ')})`;
+}
+
+/** A lexeme in a tsquery's text ('word', quotes doubled) and its prefix mark: the operands nameOnly weights. */
+const OPERAND = String.raw`('(?:[^'\\]|''|\\.)*')(?::(\*))?`.replace(/'/g, "''");
+
+/**
+ * The same query with every word restricted to the name (weight A): each operand of the query's
+ * text ('word' or 'word':*) gets :A. Matching it means every searched word is in the name; its
+ * negations (!'word':A) never widen anything, as it is always used together with the query itself.
+ */
+function nameOnly(query: string): string {
+  return `regexp_replace((${query})::text, '${OPERAND}', '\\1:\\2A', 'g')::tsquery`;
+}
+
+function conditions(filter: Omit<ProductFilter, 'limit' | 'page'>, params: Params): Conditions {
+  const base: string[] = [];
+  if (filter.categorySlug) base.push(`p.category_id = (SELECT id FROM categories WHERE slug = ${params.add(filter.categorySlug)})`);
+  if (filter.subcategorySlug) base.push(`p.subcategory_id = (SELECT id FROM subcategories WHERE slug = ${params.add(filter.subcategorySlug)})`);
+  if (filter.categoryId !== undefined) base.push(`p.category_id = ${params.add(filter.categoryId)}`);
+  if (filter.subcategoryId !== undefined) base.push(`p.subcategory_id = ${params.add(filter.subcategoryId)}`);
+  if (filter.featured !== undefined) base.push(filter.featured ? 'p.is_featured' : 'NOT p.is_featured');
+  if (filter.new !== undefined) base.push(filter.new ? 'p.is_new' : 'NOT p.is_new');
+  if (filter.ids) base.push(`p.id = ANY(${params.add(filter.ids)}::int[])`);
+  const term = filter.search?.trim();
+  let query: string | undefined;
+  if (term) {
+    query = searchQuery(term, params);
+    base.push(`p.search_document @@ ${query}`);
+  }
+  const facets: Conditions['facets'] = {};
+  if (filter.productType) facets.productType = `p.product_type = ${params.add(filter.productType)}`;
+  if (filter.inStock !== undefined) facets.inStock = filter.inStock ? 'p.in_stock' : 'NOT p.in_stock';
+  const price: string[] = [];
+  if (filter.minPrice !== undefined) price.push(`p.price >= ${params.add(filter.minPrice)}::numeric`);
+  if (filter.maxPrice !== undefined) price.push(`p.price <= ${params.add(filter.maxPrice)}::numeric`);
+  if (price.length) facets.price = price.join(' AND ');
+  if (filter.manufacturer?.length) facets.manufacturer = `p.manufacturer = ANY(${params.add(filter.manufacturer)}::text[])`;
+  if (filter.minRating !== undefined) facets.rating = `p.rating >= ${params.add(filter.minRating)}`;
+  return { base, facets, query };
+}
+
+/** Every condition of `c` but the facet `except`'s own. */
+function allBut(c: Conditions, except?: FacetName): string[] {
+  return [...c.base, ...Object.entries(c.facets).filter(([name]) => name !== except).map(([, sql]) => sql)];
+}
+
+const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/**
+ * 'Best match' ranks at most this many matches (found through the GIN index, in no particular
+ * order), so a word in half the catalogue costs about what a rare one does: the matches the
+ * planner reads stop here, and only they are ranked. Twice TOTAL_CAP, so every page the capped
+ * total announces is there.
+ */
+export const RANK_CANDIDATES = 2 * TOTAL_CAP;
+
+/**
+ * The best `limitAt` of the first `candidates` matches: those whose name holds every searched word
+ * first, then by ts_rank_cd (weights A 1, B 0.4, C 0.2, D 0.1), then name, id.
+ */
+function rankedIds(conditions: string[], query: string, candidates: number, limitAt: string, offsetAt?: string): string {
+  return (
+    `WITH candidates AS (SELECT p.id, p.name, p.search_document FROM products p ${whereOf(conditions)} LIMIT ${candidates}), ` +
+    `best AS (SELECT c.id, c.name, c.search_document @@ ${nameOnly(query)} AS in_name, ts_rank_cd(c.search_document, ${query}) AS rank ` +
+    `FROM candidates c ORDER BY in_name DESC, rank DESC, c.name, c.id LIMIT ${limitAt}${offsetAt ? ` OFFSET ${offsetAt}` : ''}) `
+  );
+}
+
+const RANKED_ORDER = 'best.in_name DESC, best.rank DESC, best.name, best.id';
+
+/** Stops after TOTAL_CAP + 1 matches: enough to know whether the total is exact or capped. */
+function cappedCount(conditions: string[]): string {
+  return `(SELECT count(*)::int FROM (SELECT 1 FROM products p ${whereOf(conditions)} LIMIT ${TOTAL_CAP + 1}) t)`;
+}
+
 /**
  * GET /api/products. `filter` is the validated query (limit and page defaulted by the caller).
  * Slugs resolve in a scalar subquery, so the filter stays `category_id = <one value>` and the
  * (category_id, sort…) indexes serve it; an unknown slug yields NULL and matches nothing. Booleans
  * are written as literals so the planner can prove the partial indexes (WHERE is_featured / is_new).
+ * A search matches the weighted document through its GIN index and sorts by relevance unless
+ * another sort is asked for (then the planner walks that sort's index when the words are common,
+ * or sorts the few matches of rare ones, as its statistics of the document's words tell).
  */
 export function listProductsSql(filter: ProductFilter): PagedSql {
   const params = new Params();
-  const where: string[] = [];
-  if (filter.categorySlug) where.push(`p.category_id = (SELECT id FROM categories WHERE slug = ${params.add(filter.categorySlug)})`);
-  if (filter.subcategorySlug) where.push(`p.subcategory_id = (SELECT id FROM subcategories WHERE slug = ${params.add(filter.subcategorySlug)})`);
-  if (filter.categoryId !== undefined) where.push(`p.category_id = ${params.add(filter.categoryId)}`);
-  if (filter.subcategoryId !== undefined) where.push(`p.subcategory_id = ${params.add(filter.subcategoryId)}`);
-  if (filter.productType) where.push(`p.product_type = ${params.add(filter.productType)}`);
-  if (filter.featured !== undefined) where.push(filter.featured ? 'p.is_featured' : 'NOT p.is_featured');
-  if (filter.new !== undefined) where.push(filter.new ? 'p.is_new' : 'NOT p.is_new');
-  if (filter.inStock !== undefined) where.push(filter.inStock ? 'p.in_stock' : 'NOT p.in_stock');
-  if (filter.ids) where.push(`p.id = ANY(${params.add(filter.ids)}::int[])`);
-  const term = filter.search?.trim();
-  if (term) {
-    // one parameter used twice: both trigram indexes (name, description) serve it as a BitmapOr
-    const pattern = params.add(likePattern(term));
-    where.push(`(p.name ILIKE ${pattern} OR p.description ILIKE ${pattern})`);
-  }
-  return paged(where, params, ORDER_BY[filter.sort ?? 'name'], filter);
+  const c = conditions(filter, params);
+  const where = allBut(c);
+  const sort = filter.sort ?? (c.query ? 'relevance' : 'name');
+  if (sort !== 'relevance' || !c.query) return paged(where, params, ORDER_BY[sort === 'relevance' ? 'name' : sort], filter);
+  const filterValues = [...params.values];
+  const limitAt = params.add(filter.limit);
+  const offsetAt = params.add((filter.page - 1) * filter.limit);
+  return {
+    page: {
+      text: `${rankedIds(where, c.query, RANK_CANDIDATES, limitAt, offsetAt)}SELECT ${LIST_COLUMNS} FROM best JOIN products p ON p.id = best.id ORDER BY ${RANKED_ORDER}`,
+      values: params.values,
+    },
+    count: { text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM products p ${whereOf(where)} LIMIT ${TOTAL_CAP + 1}) t`, values: filterValues },
+  };
 }
 
 /** GET /api/products/by-type/:type: products of `type` by name, then id. */
@@ -212,4 +361,197 @@ export function correctedSearchSql(term: string): Sql {
       "WHERE w <> '' ORDER BY similarity(w, $1) DESC, w LIMIT 1",
     values: [term],
   };
+}
+
+/** GET /api/products/facets's filter: the list's, plus a search among the manufacturers. */
+export interface FacetsFilter extends Omit<ProductFilter, 'limit' | 'page' | 'sort'> {
+  manufacturerSearch?: string;
+}
+
+/**
+ * Facet counts are taken over at most this many matches of the filters that have no counts
+ * (search, category, featured…), read once. When there are fewer, every count is exact; else a
+ * value seen at least TOTAL_CAP times among them is '1000+' and the others are counted again
+ * on their own (productFacetSecondSql), each stopping at TOTAL_CAP + 1.
+ */
+export const FACET_SAMPLE = 5000;
+/** Manufacturers listed by count (the selected ones always added). */
+export const FACET_MANUFACTURERS = 20;
+/** The minimum ratings counted (contracts' RATING_FILTERS). */
+export const FACET_RATINGS = [4, 3, 2, 1] as const;
+const PRODUCT_TYPE_VALUES: ProductType[] = ['affiliate', 'service', 'equipment'];
+
+/**
+ * GET /api/products/facets, first statement: one row with the sample's size, each facet's counts
+ * in the sample (each with every other filter applied but its own), the manufacturers (the most
+ * frequent, and the selected ones), and the price range without the price filter (an index walk
+ * each way, stopping at the first product with a price).
+ */
+export function productFacetsSql(filter: FacetsFilter): Sql {
+  const params = new Params();
+  const c = conditions(filter, params);
+  const inSample = (except?: FacetName) => {
+    const rest = Object.entries(c.facets).filter(([name]) => name !== except).map(([, sql]) => sql);
+    return rest.length ? `WHERE ${rest.join(' AND ')}` : '';
+  };
+  const and = (except: FacetName | undefined, extra: string) => `${inSample(except) ? `${inSample(except)} AND` : 'WHERE'} ${extra}`;
+  const selected = params.add(filter.manufacturer ?? []);
+  const manufacturerSearch = filter.manufacturerSearch?.trim();
+  const nameMatch = manufacturerSearch ? ` AND p.manufacturer ILIKE ${params.add(likePattern(manufacturerSearch))}` : '';
+  const priceWhere = whereOf([...allBut(c, 'price'), 'p.price > 0']);
+  const text =
+    `WITH sample AS MATERIALIZED (SELECT p.product_type, p.in_stock, p.rating, p.manufacturer, p.price FROM products p ${whereOf(c.base)} LIMIT ${FACET_SAMPLE}) ` +
+    'SELECT (SELECT count(*)::int FROM sample) AS sampled, ' +
+    `(SELECT count(*)::int FROM sample p ${inSample()}) AS total, ` +
+    PRODUCT_TYPE_VALUES.map((type) => `(SELECT count(*)::int FROM sample p ${and('productType', `p.product_type = '${type}'`)}) AS "type_${type}", `).join('') +
+    `(SELECT count(*)::int FROM sample p ${and('inStock', 'p.in_stock')}) AS in_stock, ` +
+    `(SELECT json_build_array(${FACET_RATINGS.map((r) => `count(*) FILTER (WHERE p.rating >= ${r})`).join(', ')}) FROM sample p ${inSample('rating')}) AS ratings, ` +
+    '(SELECT json_build_object(\'listed\', coalesce(json_agg(json_build_array(g.manufacturer, g.n) ORDER BY g.n DESC, g.manufacturer) ' +
+    `FILTER (WHERE g.rank <= ${FACET_MANUFACTURERS} OR g.manufacturer = ANY(${selected}::text[])), '[]'), 'distinct', count(*)) ` +
+    'FROM (SELECT p.manufacturer, count(*)::int AS n, row_number() OVER (ORDER BY count(*) DESC, p.manufacturer) AS rank ' +
+    `FROM sample p ${inSample('manufacturer')}${inSample('manufacturer') ? nameMatch : nameMatch.replace(' AND', 'WHERE')} GROUP BY p.manufacturer) g) AS manufacturers, ` +
+    `(SELECT p.price::text FROM products p ${priceWhere} ORDER BY p.price, p.id LIMIT 1) AS price_min, ` +
+    `(SELECT p.price::text FROM products p ${priceWhere} ORDER BY p.price DESC, p.id DESC LIMIT 1) AS price_max`;
+  return { text, values: params.values };
+}
+
+/** A facet value to count exactly (up to TOTAL_CAP + 1) when the sample could not tell. */
+export type FacetValue =
+  | { facet: 'total' }
+  | { facet: 'productType'; value: ProductType }
+  | { facet: 'inStock' }
+  | { facet: 'rating'; value: number }
+  | { facet: 'manufacturer'; value: string };
+
+/**
+ * GET /api/products/facets, second statement (only after a full sample): the capped count of each
+ * of `values` over the whole catalogue, as one row of columns c0, c1… Each is a LIMIT TOTAL_CAP + 1
+ * subquery whose own condition an index serves (the type's, rating's or manufacturer's btree, with
+ * the search's GIN).
+ */
+export function productFacetSecondSql(filter: FacetsFilter, values: FacetValue[]): Sql {
+  const params = new Params();
+  const c = conditions(filter, params);
+  const columns = values.map((v, i) => {
+    let where: string[];
+    if (v.facet === 'total') where = allBut(c);
+    else if (v.facet === 'productType') where = [...allBut(c, 'productType'), `p.product_type = ${params.add(v.value)}`];
+    else if (v.facet === 'inStock') where = [...allBut(c, 'inStock'), 'p.in_stock'];
+    else if (v.facet === 'rating') where = [...allBut(c, 'rating'), `p.rating >= ${params.add(v.value)}`];
+    else where = [...allBut(c, 'manufacturer'), `p.manufacturer = ${params.add(v.value)}`];
+    return `${cappedCount(where)} AS c${i}`;
+  });
+  return { text: `SELECT ${columns.join(', ')}`, values: params.values };
+}
+
+export interface FacetCountRow<Value> {
+  value: Value;
+  count: number;
+  capped?: boolean;
+}
+
+/** GET /api/products/facets's answer (contracts' ProductFacetsResponse, less correctedSearch). */
+export interface ProductFacets {
+  total: number;
+  totalCapped: boolean;
+  productTypes: FacetCountRow<ProductType>[];
+  manufacturers: FacetCountRow<string>[];
+  manufacturersMore: boolean;
+  inStock: FacetCountRow<true>;
+  ratings: FacetCountRow<number>[];
+  price: { min: string; max: string } | null;
+}
+
+interface FacetsRow {
+  sampled: number;
+  total: number;
+  type_affiliate: number;
+  type_service: number;
+  type_equipment: number;
+  in_stock: number;
+  ratings: number[];
+  manufacturers: { listed: [string, number][]; distinct: number };
+  price_min: string | null;
+  price_max: string | null;
+}
+
+function counted<Value>(value: Value, count: number): FacetCountRow<Value> {
+  return count > TOTAL_CAP ? { value, count: TOTAL_CAP, capped: true } : { value, count };
+}
+
+/**
+ * The facets of `filter` in one statement, or two when the filters without counts match more than
+ * FACET_SAMPLE products. `query` runs one statement (TypeORM in the API, pg in the bench).
+ */
+export async function productFacets(filter: FacetsFilter, query: (statement: Sql) => Promise<unknown[]>): Promise<ProductFacets> {
+  const [row] = (await query(productFacetsSql(filter))) as FacetsRow[];
+  const r = row!;
+  const selected = filter.manufacturer ?? [];
+  const listed = new Map(r.manufacturers.listed.map(([name, n]) => [name, n]));
+  for (const name of selected) if (!listed.has(name)) listed.set(name, 0);
+  const counts = new Map<string, number>([
+    ['total', r.total],
+    ...PRODUCT_TYPE_VALUES.map((type) => [`productType:${type}`, r[`type_${type}`]] as [string, number]),
+    ['inStock', r.in_stock],
+    ...FACET_RATINGS.map((rating, i) => [`rating:${rating}`, r.ratings[i]!] as [string, number]),
+    ...[...listed].map(([name, n]) => [`manufacturer:${name}`, n] as [string, number]),
+  ]);
+  const complete = r.sampled < FACET_SAMPLE;
+  if (!complete) {
+    // seen TOTAL_CAP times in the sample: '1000+' already; the rest are counted on their own
+    const recount: FacetValue[] = [];
+    const keys: string[] = [];
+    for (const [key, n] of counts) {
+      if (n >= TOTAL_CAP) {
+        counts.set(key, TOTAL_CAP + 1);
+        continue;
+      }
+      const [facet, value] = key.split(/:(.*)/s) as [FacetValue['facet'], string?];
+      keys.push(key);
+      if (facet === 'rating') recount.push({ facet, value: Number(value) });
+      else if (facet === 'productType') recount.push({ facet, value: value as ProductType });
+      else if (facet === 'manufacturer') recount.push({ facet, value: value! });
+      else recount.push({ facet } as FacetValue);
+    }
+    if (recount.length) {
+      const [exact] = (await query(productFacetSecondSql(filter, recount))) as Record<string, number>[];
+      keys.forEach((key, i) => counts.set(key, exact![`c${i}`]!));
+    }
+  }
+  const manufacturers = [...listed.keys()]
+    .map((name) => ({ name, n: counts.get(`manufacturer:${name}`)! }))
+    .sort((a, b) => b.n - a.n || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const total = counts.get('total')!;
+  return {
+    total: Math.min(total, TOTAL_CAP),
+    totalCapped: total > TOTAL_CAP,
+    productTypes: PRODUCT_TYPE_VALUES.map((type) => counted(type, counts.get(`productType:${type}`)!)),
+    manufacturers: manufacturers.map(({ name, n }) => counted(name, n)),
+    manufacturersMore: r.manufacturers.distinct > r.manufacturers.listed.length || !complete,
+    inStock: counted(true as const, counts.get('inStock')!),
+    ratings: FACET_RATINGS.map((rating) => counted(rating, counts.get(`rating:${rating}`)!)),
+    price: r.price_min === null || r.price_max === null ? null : { min: r.price_min, max: r.price_max },
+  };
+}
+
+/** Candidates ranked for the header's suggestions (per kind, as for 'Best match'). */
+export const SUGGEST_CANDIDATES = 100;
+
+/**
+ * GET /api/search/suggestions: one row with `products` (at most `products`, best match first, the
+ * last word a prefix) and `categories` (at most `categories` whose name holds the query, by name),
+ * each a JSON array.
+ */
+export function suggestionsSql(q: string, { products = 5, categories = 3 }: { products?: number; categories?: number } = {}): Sql {
+  const params = new Params();
+  const query = searchQuery(q, params);
+  const pattern = params.add(likePattern(q));
+  const text =
+    `${rankedIds([`p.search_document @@ ${query}`], query, SUGGEST_CANDIDATES, String(products))}` +
+    'SELECT (SELECT coalesce(json_agg(json_build_object(\'id\', p.id, \'name\', p.name, \'slug\', p.slug, \'product_type\', p.product_type, ' +
+    `'manufacturer', p.manufacturer, 'price', p.price::text, 'image_url', p.image_url) ORDER BY ${RANKED_ORDER}), '[]') ` +
+    'FROM best JOIN products p ON p.id = best.id) AS products, ' +
+    "(SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'product_type', c.product_type) ORDER BY c.name, c.id), '[]') " +
+    `FROM (SELECT * FROM categories c WHERE c.name ILIKE ${pattern} ORDER BY c.name, c.id LIMIT ${categories}) c) AS categories`;
+  return { text, values: params.values };
 }

@@ -37,6 +37,9 @@ import { Subcategory } from './subcategory.entity.js';
 @Index('IDX_products_name_trgm', { synchronize: false })
 @Index('IDX_products_description_trgm', { synchronize: false })
 @Index('IDX_products_manufacturer_trgm', { synchronize: false })
+// full-text search (migration 1764700000000): the weighted document's GIN, and manufacturer equality
+@Index('IDX_products_search_document', { synchronize: false })
+@Index('IDX_products_manufacturer', ['manufacturer'])
 export class Product {
   @PrimaryGeneratedColumn()
   id: number;
@@ -125,4 +128,11 @@ export class Product {
 
   @Column({ type: 'text', nullable: true })
   warranty: string | null;
+
+  /**
+   * The weighted full-text document (name A, manufacturer B, category and subcategory names C,
+   * description D), kept by the triggers of migration 1764700000000: never written by the API.
+   */
+  @Column({ type: 'tsvector', select: false, insert: false, update: false })
+  search_document?: string;
 }

@@ -5,7 +5,8 @@ import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { PagedArray } from '../common/paged-array.interceptor.js';
 import { type Page, PageQueryDto } from './dto/page-query.dto.js';
 import { ProductRefParamDto } from './dto/slug-param.dto.js';
-import { ListProductsQueryDto } from './dto/list-products-query.dto.js';
+import { ListProductsQueryDto, ProductFacetsQueryDto, SearchSuggestionsQueryDto } from './dto/list-products-query.dto.js';
+import { ProductFacetsDto, SearchSuggestionsDto } from './dto/search.dto.js';
 import { ProductDto, ProductListDto, ProductTypeParamDto } from './dto/product.dto.js';
 import { ProductsService } from './products.service.js';
 
@@ -23,6 +24,27 @@ export class ProductsController {
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'a filter value is invalid' })
   list(@Query() query: ListProductsQueryDto): Promise<ProductListDto> {
     return this.products.list(query);
+  }
+
+  /**
+   * How many results each value of the results page's filters would leave, for the same
+   * parameters as the list (each filter's counts with every other filter applied but itself).
+   */
+  @Get('products/facets')
+  @ApiOperation({ summary: "Counts of the results page's filters (price range, manufacturers, stock, rating, product type)" })
+  @ApiOkResponse({ type: ProductFacetsDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'a filter value is invalid' })
+  facets(@Query() query: ProductFacetsQueryDto): Promise<ProductFacetsDto> {
+    return this.products.facets(query);
+  }
+
+  /** Up to 5 products and 3 categories for what the shopper has typed in the header's search. */
+  @Get('search/suggestions')
+  @ApiOperation({ summary: 'Search suggestions while typing: up to 5 products (best match first) and 3 categories' })
+  @ApiOkResponse({ type: SearchSuggestionsDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'q is missing, shorter than 2 or longer than 200 characters' })
+  suggestions(@Query() query: SearchSuggestionsQueryDto): Promise<SearchSuggestionsDto> {
+    return this.products.suggestions(query.q);
   }
 
   /** The products of one type by name, a page at a time (default 100, at most 1000). */

@@ -1,9 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { Transactions } from '../database/transactions.js';
 import { CategoriesService } from './categories.service.js';
-import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto, parseIds } from './dto/list-products-query.dto.js';
+import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto, parseIds, type ProductFacetsQueryDto } from './dto/list-products-query.dto.js';
+import type { ProductFacetsDto, SearchSuggestionsDto } from './dto/search.dto.js';
 import { DEFAULT_ARRAY_LIMIT, type Page, type PageQueryDto } from './dto/page-query.dto.js';
-import { mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
+import { asImageUrl, mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
 import { Product } from './product.entity.js';
 import {
   countedPage,
@@ -15,8 +16,11 @@ import {
   type PageParams,
   productsByCategorySql,
   productsBySubcategorySql,
+  productFacets,
   productsByTypeSql,
   type ProductType,
+  type Sql,
+  suggestionsSql,
   WORD_SIMILARITY_THRESHOLD_SQL,
 } from './product-queries.js';
 import { SubcategoriesService } from './subcategories.service.js';
@@ -29,10 +33,28 @@ export class ProductsService {
     private readonly subcategories: SubcategoriesService,
   ) {}
 
+  /** Runs one statement of product-queries.ts. */
+  private readonly query = (statement: Sql): Promise<unknown[]> => this.transactions.manager.query(statement.text, statement.values);
+
   /** The page of products and its capped total (product-queries.ts countedPage). */
   private async run(sql: PagedSql, page: PageParams): Promise<CountedRows<ProductDto>> {
-    const counted = await countedPage<Product>(sql, page, (statement) => this.transactions.manager.query(statement.text, statement.values));
+    const counted = await countedPage<Product>(sql, page, this.query);
     return { ...counted, rows: counted.rows.map(mapProduct) };
+  }
+
+  /**
+   * `search(term)`, and when a term found nothing, `search(corrected)` with the word it most
+   * likely meant, reported as `correctedSearch` (the list and the facets alike).
+   */
+  private async withCorrection<Result extends { total: number }>(
+    term: string | undefined,
+    search: (term: string | undefined) => Promise<Result>,
+  ): Promise<{ result: Result; correctedSearch?: string }> {
+    const trimmed = term?.trim();
+    const result = await search(trimmed);
+    if (result.total > 0 || !trimmed) return { result };
+    const correctedSearch = await this.correction(trimmed);
+    return correctedSearch ? { result: await search(correctedSearch), correctedSearch } : { result };
   }
 
   /**
@@ -44,13 +66,7 @@ export class ProductsService {
     const filter = ids
       ? { ...query, ids, limit: ids.length, page: 1 }
       : { ...query, ids: undefined, limit: query.limit ?? DEFAULT_PRODUCT_LIMIT, page: query.page ?? 1 };
-    let result = await this.run(listProductsSql(filter), filter);
-    let correctedSearch: string | undefined;
-    const term = filter.search?.trim();
-    if (result.total === 0 && term) {
-      correctedSearch = await this.correction(term);
-      if (correctedSearch) result = await this.run(listProductsSql({ ...filter, search: correctedSearch }), filter);
-    }
+    const { result, correctedSearch } = await this.withCorrection(filter.search, (search) => this.run(listProductsSql({ ...filter, search }), filter));
     return {
       products: result.rows,
       total: result.total,
@@ -59,6 +75,20 @@ export class ProductsService {
       ...(result.totalCapped ? { totalCapped: true } : {}),
       ...(correctedSearch ? { correctedSearch } : {}),
     };
+  }
+
+  /** The counts of the results page's filters for the list's filter (product-queries.ts productFacets). */
+  async facets(query: ProductFacetsQueryDto): Promise<ProductFacetsDto> {
+    const ids = query.ids === undefined ? undefined : parseIds(query.ids);
+    const { result, correctedSearch } = await this.withCorrection(query.search, (search) => productFacets({ ...query, ids, search }, this.query));
+    return { ...result, ...(correctedSearch ? { correctedSearch } : {}) };
+  }
+
+  /** What the header offers while the shopper types `q` (trimmed, 2 to 200 characters). */
+  async suggestions(q: string): Promise<SearchSuggestionsDto> {
+    const sql = suggestionsSql(q);
+    const [row] = (await this.query(sql)) as Pick<SearchSuggestionsDto, 'products' | 'categories'>[];
+    return { q, products: row!.products.map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })), categories: row!.categories };
   }
 
   /** The word a missed search most likely meant ('implnt' → 'implant'), if any product name is close. */

@@ -65,7 +65,8 @@ export interface Product {
   warranty: string | null;
 }
 
-export const PRODUCT_SORTS = ['price-asc', 'price-desc', 'newest', 'rating'] as const;
+/** 'relevance' (Best match) needs a search: it is the default with one; without, the name order is. */
+export const PRODUCT_SORTS = ['relevance', 'name', 'price-asc', 'price-desc', 'newest', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** Product list filter (SPEC §3), all optional. */

@@ -1,13 +1,14 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateBy, type ValidationArguments } from 'class-validator';
 import {
   LIMITS,
   PRODUCT_SORTS,
   PRODUCT_TYPES,
-  type ProductListFilter,
+  type ProductSearchFilter,
   type ProductSort,
   type ProductType,
+  SEARCH_LIMITS,
 } from '@dentalmarket/contracts';
 
 export const DEFAULT_PRODUCT_LIMIT = 50;
@@ -34,8 +35,34 @@ export function idsProblem(value: unknown): string | null {
 /** The ids of a valid `ids` list (see idsProblem). */
 export const parseIds = (value: string): number[] => value.split(',').map(Number);
 
-/** The product list filter of SPEC §3; every field optional. */
-export class ListProductsQueryDto implements ProductListFilter {
+/** Decimal dollars as the price column holds them: up to 8 digits, up to 2 decimals. */
+const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** A repeated query parameter arrives as an array, a single one as a string: always a list here. */
+const toList = ({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value);
+
+/** What is wrong with a min/max price pair, or null (each a decimal of dollars, min at most max). */
+function priceProblem(property: 'minPrice' | 'maxPrice', value: unknown, object: { minPrice?: unknown; maxPrice?: unknown }): string | null {
+  if (typeof value !== 'string' || !PRICE.test(value)) return `${property} must be an amount of dollars such as 100 or 99.99`;
+  const { minPrice, maxPrice } = object;
+  if (typeof minPrice === 'string' && typeof maxPrice === 'string' && PRICE.test(minPrice) && PRICE.test(maxPrice) && Number(minPrice) > Number(maxPrice)) {
+    if (property === 'minPrice') return `minPrice must not be more than maxPrice (${minPrice} > ${maxPrice})`;
+  }
+  return null;
+}
+
+function IsPrice(property: 'minPrice' | 'maxPrice') {
+  return ValidateBy({
+    name: 'price',
+    validator: {
+      validate: (value, args?: ValidationArguments) => priceProblem(property, value, args?.object as object) === null,
+      defaultMessage: (args?: ValidationArguments) => priceProblem(property, args?.value, (args?.object ?? {}) as object) ?? '',
+    },
+  });
+}
+
+/** The product list filter of SPEC §3 and the results page's filters (issue 19); every field optional. */
+export class ListProductsQueryDto implements ProductSearchFilter {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(LIMITS.slugMax)
   categorySlug?: string;
 
@@ -59,13 +86,16 @@ export class ListProductsQueryDto implements ProductListFilter {
   @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'new must be true or false' })
   new?: boolean;
 
-  @ApiPropertyOptional({ description: 'case-insensitive match on name or description' })
+  @ApiPropertyOptional({
+    description:
+      'full-text search over name, manufacturer, category names and description (quoted phrases, -word to exclude, or); the last word matches as a prefix. Falls back to the closest spelling when nothing matches (correctedSearch)',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(SEARCH_LIMITS.queryMax)
   search?: string;
 
-  @ApiPropertyOptional({ enum: PRODUCT_SORTS, description: 'default: by name' })
+  @ApiPropertyOptional({ enum: PRODUCT_SORTS, description: "default: 'relevance' (best match) with a search, else by name; 'relevance' without a search is by name" })
   @IsOptional()
   @IsIn(PRODUCT_SORTS, { message: `sort must be one of: ${PRODUCT_SORTS.join(', ')}` })
   sort?: ProductSort;
@@ -89,6 +119,37 @@ export class ListProductsQueryDto implements ProductListFilter {
   @ApiPropertyOptional() @IsOptional() @Transform(toBoolean) @IsBoolean({ message: 'inStock must be true or false' })
   inStock?: boolean;
 
+  @ApiPropertyOptional({ type: String, example: '100', description: 'lowest price in dollars, inclusive (at most maxPrice)' })
+  @IsOptional()
+  @IsPrice('minPrice')
+  minPrice?: string;
+
+  @ApiPropertyOptional({ type: String, example: '999.99', description: 'highest price in dollars, inclusive' })
+  @IsOptional()
+  @IsPrice('maxPrice')
+  maxPrice?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: `manufacturer names, matched exactly; repeat the parameter for several (manufacturer=A&manufacturer=B), at most ${SEARCH_LIMITS.manufacturersMax}`,
+  })
+  @IsOptional()
+  @Transform(toList)
+  @IsArray({ message: 'manufacturer must be one or more manufacturer names' })
+  @ArrayMaxSize(SEARCH_LIMITS.manufacturersMax, { message: `manufacturer may be given at most ${SEARCH_LIMITS.manufacturersMax} times` })
+  @IsString({ each: true, message: 'manufacturer must be one or more manufacturer names' })
+  @MinLength(1, { each: true, message: 'manufacturer must not be empty' })
+  @MaxLength(200, { each: true, message: 'manufacturer must be at most 200 characters long' })
+  manufacturer?: string[];
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 5, description: 'lowest rating, 1 to 5 (one decimal at most)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ maxDecimalPlaces: 1, allowNaN: false, allowInfinity: false }, { message: 'minRating must be a number from 1 to 5' })
+  @Min(1, { message: 'minRating must be a number from 1 to 5' })
+  @Max(5, { message: 'minRating must be a number from 1 to 5' })
+  minRating?: number;
+
   @ApiPropertyOptional({
     example: '12,7,31',
     description: `comma-separated product ids, 1 to ${LIMITS.productIdsMax} distinct: every match in one answer whatever the limit; unknown ids are simply absent`,
@@ -96,4 +157,27 @@ export class ListProductsQueryDto implements ProductListFilter {
   @IsOptional()
   @ValidateBy({ name: 'productIds', validator: { validate: (value) => idsProblem(value) === null, defaultMessage: (args) => idsProblem(args?.value) ?? '' } })
   ids?: string;
+}
+
+/** GET /api/products/facets: the list's parameters (page, limit and sort are accepted and ignored) and a search among manufacturers. */
+export class ProductFacetsQueryDto extends ListProductsQueryDto {
+  @ApiPropertyOptional({ description: 'only manufacturers whose name holds this text (case-insensitive): finds those beyond the top 20' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(SEARCH_LIMITS.queryMax)
+  manufacturerSearch?: string;
+}
+
+/** GET /api/search/suggestions. */
+export class SearchSuggestionsQueryDto {
+  @ApiProperty({
+    minLength: SEARCH_LIMITS.suggestMinLength,
+    maxLength: SEARCH_LIMITS.queryMax,
+    description: 'what the shopper has typed so far (trimmed); the last word matches as a prefix',
+  })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'q must be text' })
+  @MinLength(SEARCH_LIMITS.suggestMinLength, { message: `q must be at least ${SEARCH_LIMITS.suggestMinLength} characters long (trimmed)` })
+  @MaxLength(SEARCH_LIMITS.queryMax, { message: `q must be at most ${SEARCH_LIMITS.queryMax} characters long` })
+  q: string;
 }
