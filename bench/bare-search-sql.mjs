@@ -9,19 +9,22 @@ export function searchStatements(q) {
   const fallbacks = [];
   const countedPage = (sql, page, pool) => q.countedPage(sql, page, async (statement) => (await pool.query(statement)).rows);
 
-  // the list: the API's listProductsSql; without 'relevance' in it (before issue 19) the name order
-  const knowsRelevance = typeof q.RELEVANCE_CANDIDATES === 'number' || /relevance/.test(q.listProductsSql.toString() + Object.keys(q).join(' '));
-  if (!knowsRelevance) fallbacks.push("sort=relevance read as the name order");
+  /** As ProductsService.withCorrection: a search that found nothing is run again with the word it most likely meant. */
+  async function withCorrection(term, search, pool) {
+    const trimmed = term?.trim();
+    const result = await search(trimmed);
+    if (result.total > 0 || !trimmed) return { result };
+    const correctedSearch = await corrected(trimmed, pool);
+    return correctedSearch ? { result: await search(correctedSearch), correctedSearch } : { result };
+  }
+
+  // the list: the API's listProductsSql; one without 'Best match' (before issue 19) reads it as the name order
+  const knowsRelevance = typeof q.RANK_CANDIDATES === 'number';
+  if (!knowsRelevance) fallbacks.push('sort=relevance read as the name order');
   async function list(filter, pool) {
     const f = { ...filter };
     if (!knowsRelevance && f.sort === 'relevance') delete f.sort;
-    let result = await countedPage(q.listProductsSql(f), f, pool);
-    let correctedSearch;
-    const term = f.search?.trim();
-    if (result.total === 0 && term && q.correctedSearchSql) {
-      correctedSearch = await corrected(term, pool);
-      if (correctedSearch) result = await countedPage(q.listProductsSql({ ...f, search: correctedSearch }), f, pool);
-    }
+    const { result, correctedSearch } = await withCorrection(f.search, (search) => countedPage(q.listProductsSql({ ...f, search }), f, pool), pool);
     return {
       products: result.rows,
       total: result.total,
@@ -50,11 +53,11 @@ export function searchStatements(q) {
   }
 
   // the facets: the simplest statements over the rows the search's filter leaves (no per-facet exclusion, no cap)
-  if (!q.productFacetsSql) fallbacks.push('facets by plain GROUP BYs over the filtered rows');
+  if (!q.productFacets) fallbacks.push('facets by plain GROUP BYs over the filtered rows');
   async function facets(filter, pool) {
-    if (q.productFacetsSql) {
-      const { rows } = await pool.query(q.productFacetsSql(filter));
-      return rows[0]?.facets ?? rows[0];
+    if (q.productFacets) {
+      const { result, correctedSearch } = await withCorrection(filter.search, (search) => q.productFacets({ ...filter, search }, async (statement) => (await pool.query(statement)).rows), pool);
+      return { ...result, ...(correctedSearch ? { correctedSearch } : {}) };
     }
     const f = { ...filter, limit: 1, page: 1 };
     delete f.sort;
@@ -85,12 +88,11 @@ export function searchStatements(q) {
   }
 
   // the header's suggestions: 5 products and 3 categories whose name holds the query
-  if (!q.searchSuggestionsSql) fallbacks.push('suggestions by name ILIKE (5 products by name, 3 categories by name)');
+  if (!q.suggestionsSql) fallbacks.push('suggestions by name ILIKE (5 products by name, 3 categories by name)');
   async function suggestions(text, pool) {
-    if (q.searchSuggestionsSql) {
-      const built = q.searchSuggestionsSql(text);
-      const [products, categories] = await Promise.all([pool.query(built.products), pool.query(built.categories)]);
-      return { q: text, products: products.rows, categories: categories.rows };
+    if (q.suggestionsSql) {
+      const { rows: [row] } = await pool.query(q.suggestionsSql(text));
+      return { q: text, products: row.products, categories: row.categories };
     }
     const pattern = q.likePattern(text);
     const [products, categories] = await Promise.all([

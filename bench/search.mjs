@@ -167,16 +167,24 @@ function cells() {
           setupRequest(request, context) {
             const { qs, typo: hasTypo } = stream.search();
             context.qs = qs;
+            context.sentAt = performance.now();
             seen.add(qs);
             seen.sent = (seen.sent ?? 0) + 1;
             if (hasTypo) seen.typos = (seen.typos ?? 0) + 1;
             return { ...request, path: `/api/products?${qs}&limit=${LIMIT}&page=1` };
           },
+          onResponse(_status, _body, context) {
+            (seen.byKind.list ??= []).push(performance.now() - context.sentAt);
+          },
         },
         {
           method: 'GET',
           setupRequest(request, context) {
+            context.sentAt = performance.now();
             return { ...request, path: `/api/products/facets?${context.qs}` };
+          },
+          onResponse(_status, _body, context) {
+            (seen.byKind.facets ??= []).push(performance.now() - context.sentAt);
           },
         },
       ],
@@ -194,7 +202,7 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 
 /** What the runs of one cell on one server add up to (several interleaved slices of the measured time). */
 function tally() {
-  const seen = new Set();
+  const seen = Object.assign(new Set(), { byKind: {} }); // byKind: latencies per request of a sequence (list, facets)
   return { seen, latencies: [], statuses: new Map(), firstErrors: new Map(), errors: 0, timeouts: 0, seconds: 0, loads: [] };
 }
 
@@ -239,6 +247,10 @@ function summary(t, cell) {
     statuses: t.statuses,
     firstErrors: t.firstErrors,
     load: Math.max(...t.loads),
+    byKind: Object.entries(t.seen.byKind).map(([kind, ms]) => {
+      const sorted = [...ms].sort((a, b) => a - b);
+      return { kind, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5) };
+    }),
   };
 }
 
@@ -289,6 +301,13 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
     const samples = cell.samples(traffic(vocab, SEED + 1));
     const answers = {};
     for (const [key] of order) answers[key] = await Promise.all(samples.map((path) => digest(`${servers[key].url}${path}`)));
+    // asked again: an answer that changes between two identical requests is not the bare server's fault
+    const again = await Promise.all(samples.map((path) => digest(`${servers.off.url}${path}`)));
+    const unstable = samples.filter((_, i) => answers.off[i].status === 200 && !same(answers.off[i], again[i]));
+    if (unstable.length) {
+      const i = samples.indexOf(unstable[0]);
+      notes.push(`${cell.name}: the API (cache off) answered ${unstable.length} of ${samples.length} sample requests differently when asked twice, e.g. \`${unstable[0]}\`: ${JSON.stringify(answers.off[i].summary).slice(0, 200)}, then ${JSON.stringify(again[i].summary).slice(0, 200)}`);
+    }
     const mismatched = samples.filter((_, i) => !same(answers.off[i], answers.bare[i]));
     if (mismatched.length) {
       const i = samples.indexOf(mismatched[0]);
@@ -300,7 +319,8 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
       if (refused.length === samples.length) {
         results[key] = null;
         notes.push(`${cell.name}, ${label}: not measured, every sample request failed (${[...new Set(refused.map((a) => `${a.status}: ${a.error}`))].slice(0, 2).join('; ')})`);
-        console.error(`  search bench ${cell.key} ${label}: every sample failed, skipped`);
+        if (r.byKind.length > 1) notes.push(`${cell.name}, ${label}: ${r.byKind.map((k) => `${k.kind} p50 ${f1(k.p50)} ms, p97.5 ${f1(k.p975)} ms`).join('; ')} (timed from building the request to its answer)`);
+      console.error(`  search bench ${cell.key} ${label}: every sample failed, skipped`);
         continue;
       }
       await run(servers[key].url, cell, traffic(vocab, WARMUP_SEED), tally(), { seconds: opts.warmup, connections: opts.connections });
@@ -322,6 +342,7 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
         notes.push(`${cell.name}, ${label}: ${r.errors} errors (${[...codes, r.timeouts ? `${r.timeouts} timeouts` : ''].filter(Boolean).join(', ') || 'connection errors'})` +
           `${r.firstErrors.size ? `; first: ${[...r.firstErrors].map(([s, b]) => `${s} ${b}`).join(' | ')}` : ''}`);
       }
+      if (r.byKind.length > 1) notes.push(`${cell.name}, ${label}: ${r.byKind.map((k) => `${k.kind} p50 ${f1(k.p50)} ms, p97.5 ${f1(k.p975)} ms`).join('; ')} (timed from building the request to its answer)`);
       console.error(`  search bench ${cell.key} ${label}: ${f0(r.unitsPerSecond)} ${cell.unit}/s, p50 ${f1(r.p50)} ms, p97.5 ${f1(r.p975)} ms, ${r.errors} errors, ${r.distinct} distinct`);
     }
     for (const [key, label] of order) {
