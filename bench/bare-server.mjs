@@ -16,15 +16,22 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Numb
 
 /** As the API's ProductsService: the page, then the capped count only when the page cannot tell. */
 const paged = (sql, page) => q.countedPage(sql, page, async (statement) => (await pool.query(statement)).rows);
-const NUMBERS = new Set(['categoryId', 'subcategoryId', 'limit', 'page']);
+const NUMBERS = new Set(['categoryId', 'subcategoryId', 'limit', 'page', 'minRating']);
 const BOOLEANS = new Set(['featured', 'new', 'inStock']);
+const ARRAYS = new Set(['manufacturer']); // repeated in the query string (libs/contracts search.ts)
 function filterOf(params) {
   const filter = {};
   for (const [key, value] of params) {
-    filter[key] = NUMBERS.has(key) ? Number(value) : BOOLEANS.has(key) ? value === 'true' || value === '1' : value;
+    if (ARRAYS.has(key)) (filter[key] ??= []).push(value);
+    else filter[key] = NUMBERS.has(key) ? Number(value) : BOOLEANS.has(key) ? value === 'true' || value === '1' : value;
   }
   return filter;
 }
+
+// The search's statements (issue 19): the API's own builders when the compiled backend exports
+// them, else the simplest SQL returning the same kind of rows (named in the start line, so the
+// bench's table says which ran).
+const search = await import('./bare-search-sql.mjs').then((m) => m.searchStatements(q));
 function send(res, status, body, headers = {}) {
   const json = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), ...headers });
@@ -43,8 +50,13 @@ async function handle(req, res) {
   if (url.pathname === '/api/health' || url.pathname === '/api/health/ready') return send(res, 200, { status: 'ok' });
   if (url.pathname === '/api/products') {
     const filter = { page: 1, limit: 50, ...filterOf(params) };
-    const { rows, total, totalCapped } = await paged(q.listProductsSql(filter), filter);
-    return send(res, 200, { products: rows, total, page: filter.page, limit: filter.limit, ...(totalCapped ? { totalCapped } : {}) });
+    return send(res, 200, await search.list(filter, pool));
+  }
+  if (url.pathname === '/api/products/facets') return send(res, 200, await search.facets(filterOf(params), pool));
+  if (url.pathname === '/api/search/suggestions') return send(res, 200, await search.suggestions((params.get('q') ?? '').trim(), pool));
+  if ((m = url.pathname.match(/^\/api\/products\/([^/]+)$/))) {
+    const product = await search.product(decodeURIComponent(m[1]), pool);
+    return product ? send(res, 200, product) : send(res, 404, { message: 'not found' });
   }
   if ((m = url.pathname.match(/^\/api\/products\/by-type\/([a-z]+)$/))) return array(res, q.productsByTypeSql(m[1], page), page);
   if (url.pathname === '/api/featured-products') return array(res, q.featuredProductsSql(page), page);
@@ -64,6 +76,7 @@ const server = http.createServer((req, res) => {
 });
 server.listen(Number(process.env.PORT ?? 3100), '127.0.0.1', () => {
   console.log(`bare server on ${server.address().port}, SQL from backend/dist/catalog/product-queries.js`);
+  console.log(`search SQL: ${search.source}`);
 });
 const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
 process.on('SIGTERM', stop);

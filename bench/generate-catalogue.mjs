@@ -31,7 +31,7 @@ export function databaseUrl(products, server = DEFAULT_SERVER) {
 }
 
 /** mulberry32: small, fast and the same everywhere. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -98,8 +98,8 @@ function assertTermsIsolated() {
   }
 }
 
-/** Zipf (s = 1.1) over the manufacturers: the first few make most of the catalogue. */
-function zipfPicker(n, s = 1.1) {
+/** Zipf (default s = 1.1, the manufacturers: the first few make most of the catalogue): r in [0, 1) → index 0..n-1. */
+export function zipfPicker(n, s = 1.1) {
   const weights = Array.from({ length: n }, (_, k) => 1 / (k + 1) ** s);
   const total = weights.reduce((a, b) => a + b, 0);
   let acc = 0;

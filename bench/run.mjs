@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|size|lighthouse|resilience|orders]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|resilience|orders]`
+// (`--only search --cells search,suggest,list,product` runs some of the search cells; `--rounds 2`: interleaved slices per server)
 // (resilience and orders are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
 //  2. the API on it (NODE_ENV=production) beside bench/bare-server.mjs (node:http + pg, the same
 //     SQL), each endpoint loaded by autocannon on ours then bare (warm-up, then measured);
+//  2b. the search bench (bench/search.mjs): varied searches with facets, suggestions, list pages and
+//     single products, each against the API with the cache off, with it on, and the bare server;
 //  3. the embedded default (embedded PostgreSQL, demo catalogue): same endpoints, RSS, start time;
 //  4. the JS each route really downloads in Debian Chromium, compressed as sent;
 //  5. Lighthouse mobile (default simulated throttling) for / and /marketplace;
@@ -20,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, SEARCH_TERMS } from './generate-catalogue.mjs';
 import { ordersBench } from './orders.mjs';
+import { searchBench, vocabulary } from './search.mjs';
 import { startProcess, treeRssMb } from './processes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,10 +43,12 @@ const opts = {
   warmup: Number(option('warmup', 3)),
   connections: Number(option('connections', 50)),
   skipGenerate: argv.includes('--skip-generate'),
-  only: new Set(option('only', 'api,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
+  only: new Set(option('only', 'api,search,size,lighthouse').split(',').flatMap((part) => (part === 'api' ? ['scale', 'embedded'] : [part]))),
   server: option('pg', DEFAULT_SERVER),
+  searchCells: argv.includes('--cells') ? new Set(option('cells', '').split(',')) : null,
+  searchRounds: Number(option('rounds', 2)),
 };
-for (const part of opts.only) if (!['scale', 'embedded', 'size', 'lighthouse', 'resilience', 'orders'].includes(part)) throw new Error(`--only takes api (= scale,embedded), size, lighthouse, resilience or orders, not ${part}`);
+for (const part of opts.only) if (!['scale', 'embedded', 'search', 'size', 'lighthouse', 'resilience', 'orders'].includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, resilience or orders, not ${part}`);
 
 // ---------- output ----------
 const report = [];
@@ -56,6 +62,7 @@ function table(header, rows) {
   for (const row of rows) out(`| ${row.join(' | ')} |`);
   out();
 }
+const loadavg = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
 const f0 = (n) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 const f2 = (n) => (Number.isFinite(n) ? n.toFixed(2) : '–');
@@ -146,13 +153,23 @@ async function databaseExists(name) {
   }
 }
 
+/** The N-product bench catalogue, generated once per run (or kept with --skip-generate); its URL. */
+let catalogue;
+function benchCatalogue() {
+  catalogue ??= (async () => {
+    const url = databaseUrl(opts.products, opts.server);
+    if (!opts.skipGenerate || !(await databaseExists(databaseName(opts.products)))) {
+      const generated = await generateCatalogue({ products: opts.products, server: opts.server, log: out });
+      out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
+      out();
+    }
+    return url;
+  })();
+  return catalogue;
+}
+
 async function apiAtScale() {
-  const url = databaseUrl(opts.products, opts.server);
-  if (!opts.skipGenerate || !(await databaseExists(databaseName(opts.products)))) {
-    const generated = await generateCatalogue({ products: opts.products, server: opts.server, log: out });
-    out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
-    out();
-  }
+  const url = await benchCatalogue();
   const { total, shares } = await searchShares(url);
   const ours = await startApi({ DATABASE_URL: url, SEED_DEMO: 'false' });
   // the same API with its response cache off: every request runs the SQL, as a URL asked for the
@@ -198,6 +215,27 @@ async function apiAtScale() {
     await ours.stop();
     await uncached.stop();
     await bare.stop();
+  }
+}
+
+// ---------- search (bench/search.mjs) ----------
+async function searchAtScale() {
+  const url = await benchCatalogue();
+  const vocab = await vocabulary(url);
+  const env = { DATABASE_URL: url, SEED_DEMO: 'false' };
+  const servers = {};
+  try {
+    servers.off = await startApi({ ...env, CATALOGUE_CACHE_MB: '0' });
+    servers.on = await startApi(env);
+    servers.bare = await startNode('bench/bare-server.mjs', { DATABASE_URL: url });
+    servers.bare.sqlNote = `search SQL: ${servers.bare.log().match(/search SQL: (.*)/)?.[1] ?? '?'}`;
+    out(`Load average (1/5/15 min) before the search bench: ${loadavg()}.`);
+    out();
+    await searchBench({ servers, vocab, opts, out, table, f0, f1 });
+    out(`Load average after the search bench: ${loadavg()}.`);
+    out();
+  } finally {
+    for (const server of Object.values(servers)) await server.stop();
   }
 }
 
@@ -337,12 +375,12 @@ out(`# DentalMarket bench, ${new Date().toISOString()}`);
 out();
 out(`${cpu[0]?.model ?? '?'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB; Node ${process.version}; HEAD ${git} (plus the working tree); autocannon in the same machine.`);
 out();
-const loadavg = () => os.loadavg().map((n) => n.toFixed(1)).join(' / ');
 out(`Load average (1/5/15 min) at start: ${loadavg()}. Anything else running on the machine shows in every figure below.`);
 out();
 const benchStarted = Date.now();
 try {
   if (opts.only.has('scale')) await apiAtScale();
+  if (opts.only.has('search')) await searchAtScale();
   if (opts.only.has('orders')) await ordersBench({ opts, out, table, startApi, f0, f1, yes });
   const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
   // the embedded default's start-time figures come with any of its parts, not with the orders bench alone
