@@ -75,7 +75,9 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
     // sent by their markers and sends only the rest.
     const options = { batchSize: 20, burstWhenBatchFull: true, pollingIntervalSeconds: 0.5, localConcurrency: 2 };
     await this.boss.work<OrderEmailJob>(ORDER_EMAIL_QUEUE, options, async (jobs) => {
-      for (const job of jobs) await this.deliver(job.data.eventId);
+      // two at a time per worker, so four sends at once in all (the mailer's pooled SMTP connections);
+      // each holds a database connection while SMTP answers, so no more than that
+      for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map((job) => this.deliver(job.data.eventId)));
     });
     // what a crash, an outage or another instance left in the outbox, and what this one left at start
     this.sweepTimer = setInterval(() => void this.relayAll(), RELAY_SWEEP_MS).unref();

@@ -20,7 +20,8 @@ export const ADMIN_ORDER_PAGE_DEFAULT = 25;
 /** The WHERE clause of the filters (shared by the page, its total and the CSV export). */
 export function orderFilter(query: AdminOrderListQueryDto, params: Params): string {
   const where: string[] = [];
-  if (query.status) where.push(`o.status = ${params.add(query.status)}`);
+  // '= ANY(ARRAY[…])' rather than '=': see orderByOf
+  if (query.status) where.push(`o.status = ANY(ARRAY[${params.add(query.status)}]::order_status[])`);
   // days are UTC days: the same boundaries as order_counts
   if (query.from) where.push(`o.created_at >= (${params.add(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (query.to) where.push(`o.created_at < (${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
@@ -56,8 +57,20 @@ function searchCondition(term: string, params: Params): string {
 /** A search's total is counted up to this many orders; beyond, the grid says 'more than 1,000'. */
 export const ORDER_SEARCH_COUNT_CAP = 1000;
 
+/**
+ * The page's order. Behind a status filter it starts with the status, so only the (status, sort)
+ * index gives it: with 'o.status = $1' the planner treats the status as a constant, finds the plain
+ * sort index just as good (its estimates assume statuses spread evenly over time) and walks newest
+ * first past every recent 'placed' order to find 25 shipped ones (24 ms at 1,000,000 orders, where
+ * the status index takes 0.2). The status goes in the direction the index is walked in: the
+ * created_at index is declared descending, the total index ascending.
+ */
 export function orderByOf(query: AdminOrderListQueryDto): string {
-  return ORDER_BY[query.sort ?? 'created_at'][query.order ?? 'desc'];
+  const sort = query.sort ?? 'created_at';
+  const order = query.order ?? 'desc';
+  if (!query.status) return ORDER_BY[sort][order];
+  const forward = order === (sort === 'created_at' ? 'desc' : 'asc');
+  return `o.status${forward ? '' : ' DESC'}, ${ORDER_BY[sort][order]}`;
 }
 
 /** GET /api/admin/orders: one page and its exact total. */

@@ -14,6 +14,9 @@ export class OrderEmailSearch1764650000000 implements MigrationInterface {
     await queryRunner.query(`CREATE INDEX "IDX_orders_email_prefix" ON "orders" (lower("email") text_pattern_ops)`);
     await queryRunner.query(`CREATE INDEX "IDX_orders_email_suffix" ON "orders" (reverse(lower("email")) text_pattern_ops)`);
     await queryRunner.query(`DROP INDEX "IDX_orders_email_trgm"`);
+    // an expression index's statistics come from ANALYZE: without them the planner guesses 0.5 % of the
+    // orders match an email prefix and walks the newest-first index past all million (0.7 s, not 0.7 ms)
+    await queryRunner.query(`ANALYZE "orders"`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
