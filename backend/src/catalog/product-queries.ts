@@ -244,10 +244,13 @@ function allBut(c: Conditions, except?: FacetName): string[] {
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
 /**
- * 'Best match' ranks at most this many matches (found through the GIN index, in no particular
- * order), so a word in half the catalogue costs about what a rare one does: the matches the
- * planner reads stop here, and only they are ranked. Twice TOTAL_CAP, so every page the capped
- * total announces is there.
+ * 'Best match' ranks at most this many matches, so a word in half the catalogue costs about what a
+ * rare one does: the matches the planner reads stop here, and only they are ranked. They are the
+ * best-rated matches (the rating sort's index, walked while the word is common; the few matches of
+ * a rare word sorted), never "the first the scan met": an unordered LIMIT returned different
+ * products for the same search from one request to the next (synchronised scans start anywhere),
+ * so pages repeated or skipped products. Twice TOTAL_CAP, so every page the capped total announces
+ * is there.
  */
 export const RANK_CANDIDATES = 2 * TOTAL_CAP;
 
@@ -257,7 +260,7 @@ export const RANK_CANDIDATES = 2 * TOTAL_CAP;
  */
 function rankedIds(conditions: string[], query: string, candidates: number, limitAt: string, offsetAt?: string): string {
   return (
-    `WITH candidates AS (SELECT p.id, p.name, p.search_document FROM products p ${whereOf(conditions)} LIMIT ${candidates}), ` +
+    `WITH candidates AS (SELECT p.id, p.name, p.search_document FROM products p ${whereOf(conditions)} ORDER BY ${ORDER_BY.rating} LIMIT ${candidates}), ` +
     `best AS (SELECT c.id, c.name, c.search_document @@ ${nameOnly(query)} AS in_name, ts_rank_cd(c.search_document, ${query}) AS rank ` +
     `FROM candidates c ORDER BY in_name DESC, rank DESC, c.name, c.id LIMIT ${limitAt}${offsetAt ? ` OFFSET ${offsetAt}` : ''}) `
   );
@@ -427,7 +430,8 @@ export function productFacetsSql(filter: FacetsFilter): Sql {
   const nameMatch = manufacturerSearch ? ` AND p.manufacturer ILIKE ${params.add(likePattern(manufacturerSearch))}` : '';
   const priceWhere = whereOf([...allBut(c, 'price'), 'p.price > 0']);
   const text =
-    `WITH sample AS MATERIALIZED (SELECT p.product_type, p.in_stock, p.rating, p.manufacturer, p.price FROM products p ${whereOf(c.base)} LIMIT ${FACET_SAMPLE}) ` +
+    // the sample in a fixed order (the primary key): the same search counts the same products every time
+    `WITH sample AS MATERIALIZED (SELECT p.product_type, p.in_stock, p.rating, p.manufacturer, p.price FROM products p ${whereOf(c.base)} ORDER BY p.id LIMIT ${FACET_SAMPLE}) ` +
     'SELECT (SELECT count(*)::int FROM sample) AS sampled, ' +
     `(SELECT count(*)::int FROM sample p ${inSample()}) AS total, ` +
     PRODUCT_TYPE_VALUES.map((type) => `(SELECT count(*)::int FROM sample p ${and('productType', `p.product_type = '${type}'`)}) AS "type_${type}", `).join('') +
