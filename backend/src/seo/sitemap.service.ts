@@ -18,6 +18,8 @@ import {
 
 /** Rows fetched from the cursor at a time: what a sitemap page holds in memory at most. */
 const BATCH_ROWS = 500;
+/** XML gathered before a write to the response: a few hundred URLs per chunk. */
+const WRITE_CHARS = 16 * 1024;
 
 interface ProductRow {
   slug: string;
@@ -106,12 +108,19 @@ export class SitemapService {
     let failure: unknown;
     try {
       const rows = client.query(new QueryStream(sql, values, { batchSize: BATCH_ROWS })) as AsyncIterable<Row>;
-      let head = URLSET_OPEN + prefix;
+      // the opening tags wait for the first row; then about 16 KB of XML per write, not one per URL
+      let pending = '';
+      let opened = false;
       for await (const row of rows) {
-        await write(out, head + toXml(row));
-        head = '';
+        if (!opened) pending = URLSET_OPEN + prefix;
+        opened = true;
+        pending += toXml(row);
+        if (pending.length >= WRITE_CHARS) {
+          await write(out, pending);
+          pending = '';
+        }
       }
-      await write(out, head + URLSET_CLOSE);
+      await write(out, (opened ? pending : URLSET_OPEN + prefix) + URLSET_CLOSE);
       out.end();
     } catch (error) {
       failure = error;
