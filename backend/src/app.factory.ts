@@ -23,6 +23,7 @@ import { mountStaticFrontends } from './frontend/static-frontends.js';
 import { OutageAwareFilter, OutageResponder } from './health/outage.js';
 import { startLogging } from './observability/logging.js';
 import { installObservability } from './observability/observability.module.js';
+import { SEO_ROUTES } from './seo/seo-paths.js';
 
 export interface CreateAppOptions {
   /** environment to read the configuration from (default process.env) */
@@ -115,7 +116,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     app.use('/api', ...sessions.middleware, passport.initialize(), passport.session(), outage.errors());
     mountStaticFrontends(server, config);
 
-    app.setGlobalPrefix('api');
+    // robots.txt and the sitemaps live at the site's root
+    app.setGlobalPrefix('api', { exclude: [...SEO_ROUTES] });
     app.useGlobalPipes(new StrictValidationPipe());
     app.useGlobalFilters(new OutageAwareFilter(new AllExceptionsFilter(), outage));
     // no app.enableShutdownHooks(): server.ts drains requests before Nest closes (health/graceful-shutdown.ts)

@@ -54,7 +54,7 @@ describe('static frontends', () => {
   });
 
   it("answers an unknown file (a path with an extension) with a plain-text 404, not Express's HTML page", async () => {
-    for (const url of ['/robots.txt', '/x.png', '/static/missing.0123abcd89.js', '/favicon.ico']) {
+    for (const url of ['/humans.txt', '/x.png', '/static/missing.0123abcd89.js', '/favicon.ico']) {
       const res = await request(t.http).get(url).set('Accept', 'text/html').expect(404);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.text).toBe('Not Found');
@@ -118,7 +118,9 @@ describe('static frontends', () => {
         const res = await request(unbuilt.http).get(url).set('Accept', 'text/html').expect(503);
         expect(res.text).toBe(`The frontend is not built (${path.join(emptyRoot, 'shell', 'dist', 'index.html')} is missing). Run \`npm run build\` in the repository root, then restart.`);
       }
-      await request(unbuilt.http).get('/robots.txt').expect(404);
+      await request(unbuilt.http).get('/humans.txt').expect(404);
+      // robots.txt is the API's own (seo/), built or not
+      await request(unbuilt.http).get('/robots.txt').expect(200);
     } finally {
       await unbuilt.close();
       await database.drop();

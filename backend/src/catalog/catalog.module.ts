@@ -14,7 +14,7 @@ import { SubcategoriesService } from './subcategories.service.js';
 @Module({
   controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
   providers: [CatalogueVersion, CatalogueResponses, CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
-  exports: [CategoriesService, SubcategoriesService, ProductsService],
+  exports: [CategoriesService, SubcategoriesService, ProductsService, CatalogueVersion],
 })
 export class CatalogModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -97,6 +97,18 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+\/?$/, { message: "PUBLIC_URL must be the shop's public origin, such as https://shop.example.com" })
+  PUBLIC_URL?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'SITEMAP_PAGE_SIZE must be a whole number of URLs between 1 and 50000' })
+  @Min(1, { message: 'SITEMAP_PAGE_SIZE must be a whole number of URLs between 1 and 50000' })
+  @Max(50_000, { message: 'SITEMAP_PAGE_SIZE must be a whole number of URLs between 1 and 50000' })
+  SITEMAP_PAGE_SIZE?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsIn(['true', 'false'], { message: 'SEED_DEMO must be true or false' })
   SEED_DEMO?: string;
 
@@ -244,6 +256,10 @@ export interface AppConfig {
   remotes: { storefront: string; checkout: string; admin: string };
   /** absolute; holds shell/dist, storefront-mfe/dist, checkout-mfe/dist, admin-mfe/dist */
   frontendDistRoot: string;
+  /** the shop's public origin for absolute links (sitemaps, robots.txt): PUBLIC_URL; unset, each request's own origin */
+  publicUrl: string | undefined;
+  /** product URLs per sitemap page: SITEMAP_PAGE_SIZE, default (and at most) 50,000, the sitemaps.org limit */
+  sitemapPageSize: number;
   /** absolute; seed images served at /media/seed */
   seedImagesDir: string;
   /** seed the demo catalogue (and, outside production, the demo accounts): SEED_DEMO, default true outside production */
@@ -363,6 +379,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     frontendDistRoot: resolveFromRoot(raw.FRONTEND_DIST_ROOT, '.'),
     seedImagesDir: path.join(BACKEND_ROOT, 'assets', 'seed-images'),
+    publicUrl: raw.PUBLIC_URL === undefined ? undefined : new URL(raw.PUBLIC_URL).origin,
+    sitemapPageSize: raw.SITEMAP_PAGE_SIZE ?? 50_000,
     seedDemo: raw.SEED_DEMO === undefined ? nodeEnv !== 'production' : raw.SEED_DEMO === 'true',
     trustProxy: raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     sessionIdleSeconds: raw.SESSION_IDLE_TIMEOUT ?? 7 * 24 * 60 * 60,

@@ -6,6 +6,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { Logger } from '@nestjs/common';
 import { isShellRoute } from '@dentalmarket/contracts';
 import type { AppConfig } from '../config/app-config.js';
+import { isSeoPath } from '../seo/seo-paths.js';
 
 /** The remotes and the folder each one builds to, under FRONTEND_DIST_ROOT. */
 export const REMOTES = {
@@ -43,7 +44,7 @@ function notFound(_req: Request, res: Response): void {
  * missing file is a plain 404), seed images under /media/seed/, and the shell at / with a history
  * fallback: the shell's routes (SHELL_ROUTES) load index.html with 200, any other page path loads
  * it with 404 (the shell renders its not-found page), and a missing file is a plain-text 404.
- * Unknown /api paths stay Nest's JSON 404.
+ * Unknown /api paths stay Nest's JSON 404; robots.txt and the sitemaps are the API's (seo/).
  */
 export function mountStaticFrontends(app: Express, config: AppConfig): void {
   for (const [name, folder] of Object.entries(REMOTES)) {
@@ -85,7 +86,7 @@ export function mountStaticFrontends(app: Express, config: AppConfig): void {
   };
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (req.path === '/api' || req.path.startsWith('/api/') || isSeoPath(req.path)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res);
     serveShell(req, res, () => {
       // a file that is not there (robots.txt, a stale chunk): plain text, never a page

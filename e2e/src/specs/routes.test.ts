@@ -26,7 +26,7 @@ describe('unknown paths answer 404 (issue 16)', () => {
     });
   });
 
-  for (const file of ['/robots.txt', '/nope.png']) {
+  for (const file of ['/humans.txt', '/nope.png']) {
     it(`answers ${file} with a plain-text 404`, async () => {
       const response = await fetch(`${suite.app.url}${file}`);
       assert.equal(response.status, 404);
@@ -34,6 +34,20 @@ describe('unknown paths answer 404 (issue 16)', () => {
       assert.doesNotMatch(await response.text(), /<html|<pre>/i, 'not an HTML error page');
     });
   }
+
+  it('answers /robots.txt with the rules and the sitemap it names (issue 20)', async () => {
+    const robots = await fetch(`${suite.app.url}/robots.txt`);
+    assert.equal(robots.status, 200);
+    assert.match(robots.headers.get('content-type') ?? '', /^text\/plain/);
+    const text = await robots.text();
+    assert.match(text, /^Disallow: \/admin$/m);
+    const sitemap = text.match(/^Sitemap: (\S+)$/m)?.[1];
+    assert.ok(sitemap, text);
+    const index = await fetch(sitemap);
+    assert.equal(index.status, 200);
+    assert.match(index.headers.get('content-type') ?? '', /^application\/xml/);
+    assert.match(await index.text(), /<sitemapindex /);
+  });
 
   it('answers an unknown /api path with a JSON 404', async () => {
     const response = await fetch(`${suite.app.url}/api/nope`);
