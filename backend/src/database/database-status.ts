@@ -96,6 +96,7 @@ export class DatabaseStatus {
   private summaryTimer: NodeJS.Timeout | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
   private probing = false;
+  private stopped = false;
   private readonly fatal: Array<(message: string) => void> = [];
   closing = false;
 
@@ -114,7 +115,8 @@ export class DatabaseStatus {
   failed(error: unknown, reason?: string): boolean {
     if (!isUnreachable(error)) return false;
     this.lastError = reason ?? (causes(error).at(-1)?.message || String(error));
-    if (this.down) return true;
+    // after stop() (the API closed its database), a late error from a queue or a relay starts no probes
+    if (this.down || this.stopped) return true;
     this.downSince = Date.now();
     this.logger.error(`Database unreachable: ${this.lastError}. API requests answer 503 (kept catalogue pages are served stale) until it is back.`);
     this.summaryTimer = setInterval(() => this.summary(), SUMMARY_EVERY_MS).unref();
@@ -127,7 +129,7 @@ export class DatabaseStatus {
    * not an outage, so a probe decides before the database is marked down.
    */
   suspect(error: unknown): void {
-    if (this.down || this.probing || !isUnreachable(error)) return;
+    if (this.down || this.probing || this.stopped || !isUnreachable(error)) return;
     void this.check().then((ok) => ok || this.failed(error));
   }
 
@@ -156,8 +158,9 @@ export class DatabaseStatus {
     this.total.refused = this.total.stale = this.counts.refused = this.counts.stale = 0;
   }
 
-  /** Stops the timers (the API is closing). */
+  /** Stops the timers (the API is closing) for good. */
   stop(): void {
+    this.stopped = true;
     this.stopTimers();
   }
 
