@@ -53,6 +53,8 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
     private readonly mailer: Mailer,
   ) {
     const url = (database.dataSource.options as { url?: string }).url;
+    // however the database is closed (the API, a CLI, a test), the relay's timers go with it
+    database.onClose(() => this.stopRelay());
     this.boss = new PgBoss({ connectionString: url, schema: JOB_SCHEMA, max: 3, schedule: false, application_name: 'dentalmarket-jobs' });
     this.boss.on('error', (error: Error) => {
       // an unreachable database is the outage the database status logs once (and once back): not a line per poll
@@ -80,16 +82,15 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
       for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map((job) => this.deliver(job.data.eventId)));
     });
     // what a crash, an outage or another instance left in the outbox, and what this one left at start
-    this.sweepTimer = setInterval(() => void this.relayAll(), RELAY_SWEEP_MS).unref();
+    if (!this.stopping) this.sweepTimer = setInterval(() => void this.relayAll(), RELAY_SWEEP_MS).unref();
     void this.relayAll();
   }
 
   /** Lets running sends finish (up to 10 s) before the database closes; unfinished jobs are retried later. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.relayTimer);
-    clearInterval(this.sweepTimer);
-    await this.relayAll(); // the last checkouts' emails into the queue now (or the next start moves them)
+    const databaseOpen = !this.stopping;
+    this.stopRelay();
+    if (databaseOpen) await this.relayAll(); // the last checkouts' emails into the queue now (or the next start moves them)
     await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
   }
 
@@ -98,6 +99,12 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
     const runner = manager.queryRunner as QueryRunner;
     const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
     await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db });
+  }
+
+  private stopRelay(): void {
+    this.stopping = true;
+    clearTimeout(this.relayTimer);
+    clearInterval(this.sweepTimer);
   }
 
   /** Moves the outbox into the job queue soon (coalesced: one relay for a burst of checkouts). */
