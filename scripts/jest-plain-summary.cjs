@@ -5,7 +5,9 @@ class PlainSummaryReporter {
   }
   onRunComplete(_contexts, results) {
     const skipped = results.numPendingTests + results.numTodoTests;
-    const line = `${results.numPassedTests} passed, ${results.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : '');
+    // a suite that failed to run (an error outside any test) has no failed test: it counts as one failure
+    const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+    const line = `${results.numPassedTests} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : '');
     process.stdout.write(`\n${this.label}: ${line}\n`);
   }
 }
