@@ -24,6 +24,11 @@ const RELAY_DELAY_MS = 25;
 const RELAY_BATCH = 200;
 const RELAY_SWEEP_MS = 2_000;
 
+/** pg-boss's statements on a transaction's own connection (so a job commits or rolls back with it). */
+function jobDb(runner: QueryRunner) {
+  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
+}
+
 interface OrderEmailJob {
   eventId: string;
 }
@@ -56,12 +61,7 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
     // however the database is closed (the API, a CLI, a test), the relay's timers go with it
     database.onClose(() => this.stopRelay());
     this.boss = new PgBoss({ connectionString: url, schema: JOB_SCHEMA, max: 3, schedule: false, application_name: 'dentalmarket-jobs' });
-    this.boss.on('error', (error: Error) => {
-      // an unreachable database is the outage the database status logs once (and once back): not a line per poll
-      // (pg-boss appends the queue and worker to a worker's message; the code may not survive)
-      if (isUnreachable(error) || LOST_DATABASE.test(error.message)) return database.status.suspect(error);
-      this.logger.error(`job queue: ${error.message}`);
-    });
+    this.boss.on('error', (error: Error) => this.report('job queue', error));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -96,9 +96,16 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
 
   /** Queues the email of an order event, inside the caller's transaction (`manager`). */
   async enqueue(manager: EntityManager, eventId: string): Promise<void> {
-    const runner = manager.queryRunner as QueryRunner;
-    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
-    await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db });
+    await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db: jobDb(manager.queryRunner as QueryRunner) });
+  }
+
+  /**
+   * An unreachable database is the outage the database status logs once (and once back): not a line
+   * per poll or relay. pg-boss appends the queue and worker to a worker's message; the code may not survive.
+   */
+  private report(what: string, error: Error): void {
+    if (isUnreachable(error) || LOST_DATABASE.test(error.message ?? '')) this.database.status.suspect(error);
+    else this.logger.error(`${what}: ${error.message}`);
   }
 
   private stopRelay(): void {
@@ -140,15 +147,12 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
               true,
             )).records as { event_id: string }[];
             if (rows.length === 0) return 0;
-            const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
-            await this.boss.insert(ORDER_EMAIL_QUEUE, rows.map(({ event_id }) => ({ id: event_id, data: { eventId: event_id } satisfies OrderEmailJob })), { db });
+            await this.boss.insert(ORDER_EMAIL_QUEUE, rows.map(({ event_id }) => ({ id: event_id, data: { eventId: event_id } satisfies OrderEmailJob })), { db: jobDb(runner) });
             return rows.length;
           });
         }
       } catch (error) {
-        // the rows stay in the outbox for the next relay; a lost database is the status's to report, once
-        if (isUnreachable(error) || LOST_DATABASE.test((error as Error).message ?? '')) this.database.status.suspect(error as Error);
-        else this.logger.error(`email outbox: ${(error as Error).message}`);
+        this.report('email outbox', error as Error); // the rows stay in the outbox for the next relay
       } finally {
         this.relaying = undefined;
       }
