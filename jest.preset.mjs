@@ -30,6 +30,7 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
       '^@dentalmarket/store$': path.join(root, 'libs/store/src/index.ts'),
       '^@dentalmarket/ui$': path.join(root, 'libs/ui/src/index.ts'),
       '^@dentalmarket/ui/forms$': path.join(root, 'libs/ui/src/forms.ts'),
+      '^@dentalmarket/ui/testing$': path.join(root, 'libs/ui/src/testing.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     testMatch: ['**/?(*.)+(spec|test).ts?(x)'],

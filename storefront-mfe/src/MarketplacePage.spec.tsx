@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { Category } from '@dentalmarket/contracts';
 import { catalogApi, makeStore } from '@dentalmarket/store';
 import { MarketplacePage } from './MarketplacePage.js';
-import { screenWidth } from './testing/screenWidth.js';
+import { screenWidth } from '@dentalmarket/ui/testing';
 
 const chairs: Category = {
   id: 1,

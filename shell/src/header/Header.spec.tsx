@@ -6,7 +6,7 @@ import type { User } from '@dentalmarket/contracts';
 import { cartActions, makeStore } from '@dentalmarket/store';
 import { makeTheme } from '@dentalmarket/ui';
 import { Header } from './Header.js';
-import { screenWidth } from '../testing/screenWidth.js';
+import { screenWidth } from '@dentalmarket/ui/testing';
 
 const user = (role: User['role']): User => ({ id: 7, username: 'dr.smith', email: 'u@x.example', full_name: 'Dr Smith', role, created_at: '2026-01-01T00:00:00.000Z' });
 

@@ -6,7 +6,7 @@ import type { SearchSuggestionsResponse } from '@dentalmarket/contracts';
 import { catalogApi, makeStore } from '@dentalmarket/store';
 import { makeTheme } from '@dentalmarket/ui';
 import { Header } from './Header.js';
-import { screenWidth } from '../testing/screenWidth.js';
+import { screenWidth } from '@dentalmarket/ui/testing';
 
 const product = (id: number, name: string) => ({ id, name, slug: name.toLowerCase().replace(/ /g, '-'), product_type: 'equipment' as const, manufacturer: 'Acme', price: '1250.00', image_url: null });
 const SCAL: SearchSuggestionsResponse = {

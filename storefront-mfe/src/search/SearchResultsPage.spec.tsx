@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import type { Product, ProductFacetsResponse } from '@dentalmarket/contracts';
 import { catalogApi, makeStore, type ProductFacetsQuery } from '@dentalmarket/store';
 import { SearchResultsPage } from './SearchResultsPage.js';
-import { screenWidth } from '../testing/screenWidth.js';
+import { screenWidth } from '@dentalmarket/ui/testing';
 
 const facets = (total: number, more: Partial<ProductFacetsResponse> = {}): ProductFacetsResponse => ({
   total,

@@ -1,3 +1,5 @@
+/** Test helpers for the frontends' Jest suites (imported as @dentalmarket/ui/testing; never by app code). */
+
 /**
  * jsdom has no media queries: this answers every one as a screen narrower than the page's
  * breakpoints would (each max-width query matches) when `narrow`, or as a wide screen.
