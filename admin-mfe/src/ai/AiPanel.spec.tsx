@@ -1,4 +1,4 @@
-/** @jest-environment ./src/categories/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AiStatus } from '@dentalmarket/contracts';
 import { adminApi } from '@dentalmarket/store';

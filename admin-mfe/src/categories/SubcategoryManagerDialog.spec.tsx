@@ -1,4 +1,4 @@
-/** @jest-environment ./src/categories/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CategoryManager } from './CategoryManager.js';
 import { SubcategoryManagerDialog } from './SubcategoryManagerDialog.js';

@@ -9,7 +9,7 @@ import { catalogApi, makeStore, setApiBaseUrl } from '@dentalmarket/store';
 // whole MUI screens on a busy shared machine can take more than the default 1 s to settle after a reply
 configure({ asyncUtilTimeout: 10_000 });
 
-/** Shared fixtures of the category specs. Specs using `stubFetch` run in ./fetchJsdomEnvironment.cjs. */
+/** Shared fixtures of the category specs. Specs using `stubFetch` run in scripts/jest-fetch-environment.cjs. */
 export const category = (id: number, name: string, subcategory_count = 0, description = `${name} for the practice`): Category => ({
   id,
   name,

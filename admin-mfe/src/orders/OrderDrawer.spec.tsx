@@ -1,4 +1,4 @@
-/** @jest-environment ./src/categories/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order, OrderStatus } from '@dentalmarket/contracts';
 import { renderWithStore, stubFetch, type Answer, type Call } from '../categories/testSupport.js';

@@ -1,4 +1,4 @@
-/** @jest-environment ./src/categories/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderSummary } from '@dentalmarket/contracts';
 import { renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';

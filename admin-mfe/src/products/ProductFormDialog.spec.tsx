@@ -1,4 +1,4 @@
-/** @jest-environment ./src/categories/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { category, renderWithStore, stubFetch } from '../categories/testSupport.js';
 import { ProductFormDialog } from './ProductFormDialog.js';

@@ -1,4 +1,4 @@
-/** @jest-environment ./src/test/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderConflictResponse } from '@dentalmarket/contracts';
 import { selectCartItems } from '@dentalmarket/store';

@@ -1,4 +1,4 @@
-/** @jest-environment ./src/test/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeApi, order, renderAt } from '../test/support.js';
 import OrderLookup from './OrderLookup.js';

@@ -1,4 +1,4 @@
-/** @jest-environment ./src/test/fetchJsdomEnvironment.cjs */
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { OrderSummary } from '@dentalmarket/contracts';
 import { customer, fakeApi, renderAt } from '../test/support.js';

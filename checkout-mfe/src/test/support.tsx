@@ -8,7 +8,7 @@ import { AppProviders } from '@dentalmarket/ui';
 // whole MUI screens on a busy shared machine can take more than the default 1 s to settle after a reply
 configure({ asyncUtilTimeout: 10_000 });
 
-/** One request as the server would see it: specs read its headers and exact body. Run in ./fetchJsdomEnvironment.cjs. */
+/** One request as the server would see it: specs read its headers and exact body. Run in scripts/jest-fetch-environment.cjs. */
 export interface SeenRequest {
   method: string;
   path: string;
