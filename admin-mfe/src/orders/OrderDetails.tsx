@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import type { Order } from '@dentalmarket/contracts';
+import { AddressBlock } from '@dentalmarket/ui';
 import { formatDateTime, STATUS_LABELS, usd } from './orderFormat.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,15 +45,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </Stack>
       </Section>
       <Section title="Shipping address">
-        <Typography component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
-          {shipping.fullName}
-          <br />
-          {shipping.address}
-          <br />
-          {shipping.city}, {shipping.state} {shipping.zipCode}
-          <br />
-          {order.email}
-        </Typography>
+        <AddressBlock shipping={shipping} />
         {order.carrier || order.tracking_number ? (
           <Typography sx={{ mt: 1 }}>
             {[order.carrier, order.tracking_number && `Tracking number ${order.tracking_number}`].filter(Boolean).join(' · ')}

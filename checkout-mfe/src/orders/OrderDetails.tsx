@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import type { Order, OrderLine } from '@dentalmarket/contracts';
+import { AddressBlock } from '@dentalmarket/ui';
 import { Totals } from '../checkout/Totals.js';
 import { formatDay, money } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
@@ -96,15 +97,7 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
             <Totals subtotal={money(order.subtotal)} shipping={money(order.shipping_cost)} tax={money(order.tax)} total={money(order.total)} />
           </Section>
           <Section id="order-address" title="Shipping address" level={level + 1}>
-            <Typography component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
-              {shipping.fullName}
-              <br />
-              {shipping.address}
-              <br />
-              {shipping.city}, {shipping.state} {shipping.zipCode}
-              <br />
-              {shipping.email}
-            </Typography>
+            <AddressBlock shipping={shipping} />
           </Section>
           <Section id="order-history" title="Status history" level={level + 1}>
             <StatusHistory order={order} />

@@ -24,3 +24,4 @@ export {
 export { useDebugFlag, useSettings } from './settings/useSettings.js';
 export { ProductEditorContext, useProductEditor, type ProductEditorRequest, type OpenProductEditor } from './productEditor.js';
 export { useDebouncedValue } from './useDebouncedValue.js';
+export { AddressBlock } from './AddressBlock.js';
