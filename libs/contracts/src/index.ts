@@ -8,3 +8,4 @@ export * from './links.js';
 export * from './routes.js';
 export * from './orders.js';
 export * from './search.js';
+export * from './imports.js';
