@@ -7,6 +7,7 @@ import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, ORDER_TRANSITIONS, type OrderStatus } from '@dentalmarket/contracts';
 import type { User } from '../auth/user.entity.js';
+import { csvLine } from '../common/csv.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
@@ -18,13 +19,6 @@ import { readOrder } from './order-reads.js';
 
 const CSV_HEADER = ['number', 'created_at', 'status', 'email', 'full_name', 'address', 'city', 'state', 'zip_code', 'subtotal', 'shipping', 'tax', 'total', 'currency', 'carrier', 'tracking_number', 'line_count'];
 const MONEY_COLUMNS = new Set(['subtotal_cents', 'shipping_cents', 'tax_cents', 'total_cents']);
-
-/** One CSV cell: quoted when needed, and a leading = + - @ defused so a spreadsheet never runs it as a formula. */
-function csvCell(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** The admin's orders: the grid, one order, the status workflow, the CSV export and the dashboard figures. */
 @Injectable()
@@ -99,13 +93,12 @@ export class AdminOrdersService {
     const [client, release] = (await this.dataSource.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
     let failure: unknown;
     try {
-      out.write(`${CSV_HEADER.join(',')}\r\n`);
+      out.write(csvLine(CSV_HEADER));
       const rows = client.query(new QueryStream(sql.text, sql.values, { batchSize: 500 }));
       const toCsv = new Transform({
         objectMode: true,
         transform(row: Record<string, unknown>, _encoding, callback: TransformCallback) {
-          const cells = Object.entries(row).map(([column, value]) => csvCell(MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value));
-          callback(null, `${cells.join(',')}\r\n`);
+          callback(null, csvLine(Object.entries(row).map(([column, value]) => (MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value))));
         },
       });
       await pipeline(rows, toCsv, out);
