@@ -106,7 +106,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     const responses = app.get(CatalogueResponses);
     const outage = new OutageResponder({ status: database.status, staleIfErrorSeconds: config.staleIfErrorSeconds, lastKept: (url) => responses.lastKept(url) });
     app.use('/api', outage.gate());
-    app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image']));
+    app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image', '/admin/imports']));
     app.useBodyParser('json', { limit: '1mb' });
     const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret, {
       idleSeconds: config.sessionIdleSeconds,

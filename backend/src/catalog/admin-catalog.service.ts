@@ -25,10 +25,10 @@ export const PLACEHOLDER_IMAGE_URL = '/media/seed/placeholder.svg';
 type Sluggable = typeof Category | typeof Subcategory | typeof Product;
 
 /** SPEC §5 admin product form: punctuation (hyphens too) removed, whitespace to hyphens; kept URL-safe. */
-const productSlug = (name: string) => slugifyAdmin(name.trim()).replace(/_/g, '').replace(/^-+|-+$/g, '');
+export const productSlug = (name: string) => slugifyAdmin(name.trim()).replace(/_/g, '').replace(/^-+|-+$/g, '');
 
 /** A link the admin typed without a scheme gets https:// (SPEC §5). */
-function withScheme(link: string | null | undefined): string | null {
+export function withScheme(link: string | null | undefined): string | null {
   const value = link?.trim();
   return value ? withHttps(value) : null;
 }

@@ -8,13 +8,17 @@ import { LIST_COLUMNS, likePattern, type PagedSql, type PageParams, Params, type
 
 export type AdminSortField = 'name' | 'product_type' | 'category' | 'price' | 'in_stock' | 'created_at';
 
-export interface AdminProductFilter extends PageParams {
+/** The grid's filters (also the catalogue export's). */
+export interface AdminProductWhere {
   productType?: ProductType;
   categoryId?: number;
   subcategoryId?: number;
   inStock?: boolean;
   /** case-insensitive substring of name, description or manufacturer */
   search?: string;
+}
+
+export interface AdminProductFilter extends PageParams, AdminProductWhere {
   sortField?: AdminSortField;
   sortDirection?: 'asc' | 'desc';
 }
@@ -34,9 +38,8 @@ const ORDER_BY: Record<AdminSortField, Record<'asc' | 'desc', string>> = {
   category: { asc: 'c.name, c.id, p.name, p.id', desc: 'c.name DESC, c.id DESC, p.name DESC, p.id DESC' },
 };
 
-/** GET /api/admin/products: one page with the category and subcategory names, and its exact count. */
-export function adminProductsSql(filter: AdminProductFilter): PagedSql {
-  const params = new Params();
+/** The WHERE clause of the grid's filters on `products p` ('' for none), its values added to `params`. */
+export function adminProductWhere(filter: AdminProductWhere, params: Params): string {
   const where: string[] = [];
   if (filter.productType) where.push(`p.product_type = ${params.add(filter.productType)}`);
   if (filter.categoryId !== undefined) where.push(`p.category_id = ${params.add(filter.categoryId)}`);
@@ -47,7 +50,13 @@ export function adminProductsSql(filter: AdminProductFilter): PagedSql {
     const pattern = params.add(likePattern(term));
     where.push(`(p.name ILIKE ${pattern} OR p.description ILIKE ${pattern} OR p.manufacturer ILIKE ${pattern})`);
   }
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+}
+
+/** GET /api/admin/products: one page with the category and subcategory names, and its exact count. */
+export function adminProductsSql(filter: AdminProductFilter): PagedSql {
+  const params = new Params();
+  const clause = adminProductWhere(filter, params);
   const filterValues = [...params.values];
   const sortField = filter.sortField ?? 'name';
   const direction = filter.sortDirection ?? 'asc';

@@ -223,6 +223,13 @@ class EnvironmentVariables {
   @IsIn(['off', 'daily'], { message: 'BACKUP_SCHEDULE must be off or daily' })
   BACKUP_SCHEDULE?: string;
 
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'IMPORT_BATCH_SIZE must be a whole number of rows between 1 and 5000' })
+  @Min(1, { message: 'IMPORT_BATCH_SIZE must be a whole number of rows between 1 and 5000' })
+  @Max(5000, { message: 'IMPORT_BATCH_SIZE must be a whole number of rows between 1 and 5000' })
+  IMPORT_BATCH_SIZE?: number;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587' })
@@ -282,6 +289,8 @@ export interface AppConfig {
   backup: { dir: string; keep: number; schedule: 'off' | 'daily' };
   /** order emails: SMTP_URL (unset: .eml files under DATA_DIR/mail), MAIL_FROM */
   mail: { smtpUrl: string | undefined; from: string; dir: string };
+  /** rows a catalogue import applies per transaction: IMPORT_BATCH_SIZE, default 500 */
+  importBatchSize: number;
 }
 
 /** The one AI provider the API talks to; its SDK gets exactly these values, never the process environment. */
@@ -391,5 +400,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
     backup: { dir: resolveFromRoot(raw.BACKUP_DIR, 'backups'), keep: raw.BACKUP_KEEP ?? 7, schedule: (raw.BACKUP_SCHEDULE as 'off' | 'daily' | undefined) ?? 'off' },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'DentalMarket <orders@dentalmarket.example>', dir: path.join(dataDir, 'mail') },
+    importBatchSize: raw.IMPORT_BATCH_SIZE ?? 500,
   };
 }

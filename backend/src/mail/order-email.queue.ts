@@ -1,17 +1,14 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { PgBoss, type Queue } from 'pg-boss';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { PgBoss, Queue } from 'pg-boss';
 import type { EntityManager, QueryRunner } from 'typeorm';
 import { Database } from '../database/database.js';
-import { isUnreachable } from '../database/database-status.js';
 import { Transactions } from '../database/transactions.js';
+import { JobQueue, jobDb } from '../jobs/job-queue.js';
 import { readOrder } from '../orders/order-reads.js';
 import { Mailer } from './mailer.service.js';
 import { orderEmail } from './order-email.js';
 
 export const ORDER_EMAIL_QUEUE = 'order-email';
-const LOST_DATABASE = /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH)\b|terminating connection|the database system is (starting up|shutting down)/;
-/** pg-boss keeps its tables in a schema of its own (not backed up: a restore starts with an empty queue). */
-export const JOB_SCHEMA = 'pgboss';
 
 /**
  * Retries for a day: 1 s, 2 s, 4 s … doubling up to 30 s between tries, so an SMTP outage of any
@@ -24,17 +21,12 @@ const RELAY_DELAY_MS = 25;
 const RELAY_BATCH = 200;
 const RELAY_SWEEP_MS = 2_000;
 
-/** pg-boss's statements on a transaction's own connection (so a job commits or rolls back with it). */
-function jobDb(runner: QueryRunner) {
-  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }) };
-}
-
 interface OrderEmailJob {
   eventId: string;
 }
 
 /**
- * The order emails' durable queue: pg-boss in PostgreSQL. A status change queues its job in the same
+ * The order emails' durable queue, on the API's one pg-boss (jobs/job-queue.ts). A status change queues its job in the same
  * transaction as the event it announces (so a rollback queues nothing and a commit always has its job);
  * a checkout writes its event's id to `order_email_outbox` in the statement that places the order, and
  * the relay here moves outbox rows into jobs in batches (row deleted and job made in one transaction).
@@ -43,8 +35,7 @@ interface OrderEmailJob {
  * nothing, and a send that fails rolls the marker back for the next try.
  */
 @Injectable()
-export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger('OrderEmails');
+export class OrderEmailQueue implements OnApplicationBootstrap {
   private readonly boss: PgBoss;
   private relayTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
@@ -53,25 +44,24 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
   private stopping = false;
 
   constructor(
-    @Inject(Database) private readonly database: Database,
+    @Inject(Database) database: Database,
     private readonly transactions: Transactions,
     private readonly mailer: Mailer,
+    private readonly jobs: JobQueue,
   ) {
-    const url = (database.dataSource.options as { url?: string }).url;
+    this.boss = jobs.boss;
     // however the database is closed (the API, a CLI, a test), the relay's timers go with it
     database.onClose(() => this.stopRelay());
-    this.boss = new PgBoss({ connectionString: url, schema: JOB_SCHEMA, max: 3, schedule: false, application_name: 'dentalmarket-jobs' });
-    this.boss.on('error', (error: Error) => this.report('job queue', error));
+    // before pg-boss stops: the last checkouts' emails into the queue now (or the next start moves them)
+    jobs.onStop(async () => {
+      const databaseOpen = !this.stopping;
+      this.stopRelay();
+      if (databaseOpen) await this.relayAll();
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.boss.start();
-    if (!(await this.boss.getQueue(ORDER_EMAIL_QUEUE))) {
-      // another instance may create it between the check and here
-      await this.boss.createQueue(ORDER_EMAIL_QUEUE, QUEUE_OPTIONS).catch(async (error: unknown) => {
-        if (!(await this.boss.getQueue(ORDER_EMAIL_QUEUE))) throw error;
-      });
-    }
+    await this.jobs.ensureQueue(ORDER_EMAIL_QUEUE, QUEUE_OPTIONS);
     // batches of up to 20, fetched back to back while they come full (a backlog drains at SMTP's
     // pace, not one job per poll). A failure fails the batch: its retry finds the emails already
     // sent by their markers and sends only the rest.
@@ -86,26 +76,9 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
     void this.relayAll();
   }
 
-  /** Lets running sends finish (up to 10 s) before the database closes; unfinished jobs are retried later. */
-  async beforeApplicationShutdown(): Promise<void> {
-    const databaseOpen = !this.stopping;
-    this.stopRelay();
-    if (databaseOpen) await this.relayAll(); // the last checkouts' emails into the queue now (or the next start moves them)
-    await this.boss.stop({ graceful: true, timeout: 10_000, close: true });
-  }
-
   /** Queues the email of an order event, inside the caller's transaction (`manager`). */
   async enqueue(manager: EntityManager, eventId: string): Promise<void> {
     await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db: jobDb(manager.queryRunner as QueryRunner) });
-  }
-
-  /**
-   * An unreachable database is the outage the database status logs once (and once back): not a line
-   * per poll or relay. pg-boss appends the queue and worker to a worker's message; the code may not survive.
-   */
-  private report(what: string, error: Error): void {
-    if (isUnreachable(error) || LOST_DATABASE.test(error.message ?? '')) this.database.status.suspect(error);
-    else this.logger.error(`${what}: ${error.message}`);
   }
 
   private stopRelay(): void {
@@ -152,7 +125,7 @@ export class OrderEmailQueue implements OnApplicationBootstrap, BeforeApplicatio
           });
         }
       } catch (error) {
-        this.report('email outbox', error as Error); // the rows stay in the outbox for the next relay
+        this.jobs.report('email outbox', error as Error); // the rows stay in the outbox for the next relay
       } finally {
         this.relaying = undefined;
       }

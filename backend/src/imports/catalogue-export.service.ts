@@ -1,0 +1,124 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import { DataSource } from 'typeorm';
+import { PRODUCT_CSV_COLUMNS } from '@dentalmarket/contracts';
+import { PLACEHOLDER_IMAGE_URL } from '../catalog/admin-catalog.service.js';
+import { adminProductWhere } from '../catalog/admin-product-queries.js';
+import { Params } from '../catalog/product-queries.js';
+import { csvLine } from '../common/csv.js';
+import { Transactions } from '../database/transactions.js';
+import type { ProductExportQueryDto } from './dto/imports.dto.js';
+import { type ExportedProduct, productCsvLine, STORED_PRODUCT_COLUMNS } from './product-csv.js';
+
+/** A byte order mark first, so spreadsheets open the file as UTF-8. */
+const BOM = '\uFEFF';
+/**
+ * The pool's clients end any query after 20 s (query_timeout), a cursor read by a slow download
+ * included; an export may take as long as its client reads, up to this.
+ */
+const EXPORT_MAX_MS = 60 * 60 * 1000;
+
+/**
+ * The catalogue as CSV (PRODUCT_CSV_COLUMNS): every product matching the admin grid's filters in id
+ * order, streamed from a server-side cursor (pg-query-stream, 1,000 rows at a time) with back-pressure
+ * from the response, so memory stays flat at any catalogue size; and the import's template.
+ */
+@Injectable()
+export class CatalogueExportService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async exportCsv(query: ProductExportQueryDto, out: NodeJS.WritableStream): Promise<void> {
+    const params = new Params();
+    const where = adminProductWhere(query, params);
+    const text = `SELECT ${STORED_PRODUCT_COLUMNS}, c.slug AS category, s.slug AS subcategory
+                    FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN subcategories s ON s.id = p.subcategory_id
+                    ${where} ORDER BY p.id`;
+    const [client, release] = (await this.dataSource.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
+    let failure: unknown;
+    try {
+      out.write(BOM + csvLine(PRODUCT_CSV_COLUMNS));
+      const rows = client.query(Object.assign(new QueryStream(text, params.values, { batchSize: 1000 }), { query_timeout: EXPORT_MAX_MS }));
+      const toCsv = new Transform({
+        writableObjectMode: true,
+        transform(product: ExportedProduct, _encoding, callback: TransformCallback) {
+          callback(null, productCsvLine(product));
+        },
+      });
+      await pipeline(rows, toCsv, out);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      // a client whose cursor was cut off mid-stream is discarded rather than returned to the pool
+      release(failure);
+    }
+  }
+
+  /** The header and two example rows (equipment and a partner product), in existing categories when there are. */
+  async templateCsv(): Promise<string> {
+    const manager = this.transactions.manager;
+    const place = async (type: string, fallback: string) => {
+      const [row] = await manager.query(
+        `SELECT c.slug AS category, (SELECT s.slug FROM subcategories s WHERE s.category_id = c.id ORDER BY s.sort_order, s.id LIMIT 1) AS subcategory
+           FROM categories c WHERE c.product_type = $1 ORDER BY c.sort_order, c.id LIMIT 1`,
+        [type],
+      );
+      return (row as { category: string; subcategory: string | null } | undefined) ?? { category: fallback, subcategory: null };
+    };
+    const equipment = await place('equipment', 'example-equipment-category');
+    const affiliate = await place('affiliate', 'example-partner-category');
+    const examples: Array<Record<(typeof PRODUCT_CSV_COLUMNS)[number], unknown>> = [
+      {
+        slug: 'example-dental-chair-x1',
+        name: 'Example Dental Chair X1',
+        product_type: 'equipment',
+        ...equipment,
+        manufacturer: 'Example Medical',
+        price: '12999.00',
+        description: 'An example row: a treatment chair with LED light and memory positions. Replace or delete it.',
+        image_url: PLACEHOLDER_IMAGE_URL,
+        in_stock: true,
+        is_featured: false,
+        is_new: true,
+        rating: '4.5',
+        reviews_count: 12,
+        delivery_time: '2-3 weeks',
+        warranty: '2 years',
+        affiliate_link: null,
+        external_link: null,
+        features: JSON.stringify(['LED operating light', 'Memory positions']),
+        specifications: JSON.stringify({ Power: '230 V', Weight: '180 kg' }),
+        service_details: null,
+      },
+      {
+        slug: 'example-partner-scanner',
+        name: 'Example Partner Scanner',
+        product_type: 'affiliate',
+        ...affiliate,
+        manufacturer: 'Example Partner',
+        price: '0',
+        description: "An example row: a partner's product sold on the partner's site (affiliate_link is required).",
+        image_url: PLACEHOLDER_IMAGE_URL,
+        in_stock: true,
+        is_featured: false,
+        is_new: false,
+        rating: null,
+        reviews_count: 0,
+        delivery_time: null,
+        warranty: null,
+        affiliate_link: 'https://partner.example.com/scanner',
+        external_link: null,
+        features: JSON.stringify(['Intraoral scanning']),
+        specifications: JSON.stringify({}),
+        service_details: null,
+      },
+    ];
+    return BOM + csvLine(PRODUCT_CSV_COLUMNS) + examples.map((row) => csvLine(PRODUCT_CSV_COLUMNS.map((column) => row[column]))).join('');
+  }
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { BadRequestException, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { IMPORT_LIMITS, type ImportCounts, type ImportDetail } from '@dentalmarket/contracts';
+import { Transactions } from '../database/transactions.js';
+import { CategoryResolver, MissingCategories } from './category-resolver.js';
+import { openCsv } from './csv-reader.js';
+import { type JudgedRow, judgeRow, readCells, readHeader, type RowCells, type RowContext } from './import-row.js';
+import { ImportsService } from './imports.service.js';
+import { STORED_PRODUCT_COLUMNS, type StoredProduct } from './product-csv.js';
+
+/** Rows judged and stored together: one lookup of their products, one insert. */
+const BATCH_ROWS = 1000;
+
+export interface UploadedCsv {
+  /** where multer put the upload */
+  path: string;
+  filename: string;
+}
+
+/**
+ * The dry run of an import: the file is read as it streams (never whole in memory), a thousand rows
+ * at a time: their products looked up by slug in one query, each row judged (import-row.ts), and the
+ * batch stored in one insert; nothing in the catalogue changes. All of it is one transaction, so a
+ * file refused half-way (too many rows, not CSV further down) leaves nothing behind.
+ */
+@Injectable()
+export class ImportDryRunService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly imports: ImportsService,
+  ) {}
+
+  async run(upload: UploadedCsv, createCategories: boolean, userId: number | null): Promise<ImportDetail> {
+    await this.imports.deleteExpired();
+    const source = fs.createReadStream(upload.path, { highWaterMark: 256 * 1024 });
+    try {
+      const csv = await openCsv(source);
+      const columns = readHeader(csv.header);
+      const id = randomUUID();
+      await this.transactions.run(async (manager) => {
+        await manager.query(
+          `INSERT INTO catalogue_imports (id, filename, created_by, create_categories, columns, unknown_columns) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [id, upload.filename, userId, createCategories, [...columns.index.keys()], columns.unknown],
+        );
+        const context: RowContext = { resolver: await CategoryResolver.load(manager), missing: new MissingCategories(), createCategories };
+        const firstLines = new Map<string, number>();
+        const counts: ImportCounts = { create: 0, update: 0, unchanged: 0, error: 0 };
+        let total = 0;
+        let batch: RowCells[] = [];
+        const flush = async () => {
+          const judged = await this.judge(manager, batch, context, firstLines);
+          for (const row of judged) counts[row.action] += 1;
+          await this.store(manager, id, judged);
+          batch = [];
+        };
+        for await (const record of csv.records) {
+          if (++total > IMPORT_LIMITS.rowsMax) {
+            throw new BadRequestException(`The file has more than ${IMPORT_LIMITS.rowsMax.toLocaleString('en-US')} rows: split it into smaller files`);
+          }
+          batch.push(readCells(record, columns));
+          if (batch.length >= BATCH_ROWS) await flush();
+        }
+        if (batch.length) await flush();
+        await manager.query(
+          `UPDATE catalogue_imports SET total = $2, count_create = $3, count_update = $4, count_unchanged = $5, count_error = $6, missing_categories = $7 WHERE id = $1`,
+          [id, total, counts.create, counts.update, counts.unchanged, counts.error, JSON.stringify(context.missing.list())],
+        );
+      });
+      return this.imports.detail(id);
+    } finally {
+      source.destroy();
+    }
+  }
+
+  /** Judges a batch against its products; a slug seen on an earlier line makes the row an error. */
+  private async judge(manager: EntityManager, batch: RowCells[], context: RowContext, firstLines: Map<string, number>): Promise<JudgedRow[]> {
+    const slugs = [...new Set(batch.filter((row) => row.slug && !row.errors.length).map((row) => row.slug!))];
+    const stored = (await manager.query(`SELECT ${STORED_PRODUCT_COLUMNS} FROM products p WHERE p.slug = ANY($1::text[])`, [slugs])) as StoredProduct[];
+    const bySlug = new Map(stored.map((product) => [product.slug, product]));
+    return batch.map((row): JudgedRow => {
+      const judged = judgeRow(row, row.slug ? bySlug.get(row.slug) : undefined, context);
+      if (!row.slug || row.errors.length) return judged;
+      const first = firstLines.get(row.slug);
+      if (first === undefined) {
+        firstLines.set(row.slug, row.line);
+        return judged;
+      }
+      return { ...judged, action: 'error', data: null, errors: [...judged.errors, { field: 'slug', message: `The slug '${row.slug}' is on line ${first} already: a product can be in the file once` }] };
+    });
+  }
+
+  /** One insert for a batch's rows. */
+  private async store(manager: EntityManager, id: string, rows: JudgedRow[]): Promise<void> {
+    await manager.query(
+      `INSERT INTO catalogue_import_rows (import_id, line, action, slug, label, data, errors)
+       SELECT $1, r.line, r.action, r.slug, r.label, r.data, r.errors
+         FROM jsonb_to_recordset($2::jsonb) AS r(line int, action text, slug text, label text, data jsonb, errors jsonb)`,
+      [id, JSON.stringify(rows.map((row) => ({ ...row, errors: row.errors.length ? row.errors : null })))],
+    );
+  }
+}
+

@@ -1,0 +1,447 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { DataSource } from 'typeorm';
+import { IMPORT_LIMITS, type ImportDetail, PRODUCT_CSV_COLUMNS } from '@dentalmarket/contracts';
+import { csvCell } from '../src/common/csv.js';
+import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let admin: TestAgent;
+let dataSource: DataSource;
+/** categories of this file's own, so its rows never depend on the demo catalogue's names */
+let chairs: { id: number; slug: string };
+let lights: { id: number; slug: string };
+let partners: { id: number; slug: string };
+
+type Row = Record<string, string>;
+
+/** A CSV file: the header of `columns`, then each row's cells in that order. */
+function csvOf(columns: readonly string[], rows: Row[], delimiter = ','): string {
+  const line = (cells: string[]) => `${cells.map(csvCell).join(delimiter)}\r\n`;
+  return [line([...columns]), ...rows.map((row) => line(columns.map((column) => row[column] ?? '')))].join('');
+}
+
+/** An equipment row in the test's own category. */
+function equipment(slug: string, extra: Row = {}): Row {
+  return { slug, name: `Import ${slug}`, product_type: 'equipment', category: chairs.slug, manufacturer: 'Importa', price: '100.00', ...extra };
+}
+
+const BASIC = ['slug', 'name', 'product_type', 'category', 'manufacturer', 'price'] as const;
+
+function upload(agent: TestAgent, text: string | Buffer, options: { createCategories?: boolean; filename?: string } = {}) {
+  const call = agent.post('/api/admin/imports').attach('file', Buffer.isBuffer(text) ? text : Buffer.from(text), options.filename ?? 'products.csv');
+  return options.createCategories === undefined ? call : call.field('createCategories', String(options.createCategories));
+}
+
+async function dryRun(text: string, options: { createCategories?: boolean } = {}, agent = admin): Promise<ImportDetail> {
+  const response = await upload(agent, text, options);
+  expect(response.status).toBe(201);
+  return response.body as ImportDetail;
+}
+
+/** Polls the import until its job ended (the test's timeout bounds it). */
+async function settled(id: string, agent = admin, errorsLimit = 20): Promise<ImportDetail> {
+  for (;;) {
+    const { body } = await agent.get(`/api/admin/imports/${id}?errorsLimit=${errorsLimit}`).expect(200);
+    if (body.status === 'applied' || body.status === 'failed') return body as ImportDetail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function applyAndWait(id: string): Promise<ImportDetail> {
+  const queued = await admin.post(`/api/admin/imports/${id}/apply`).expect(202);
+  expect(queued.body).toMatchObject({ id, status: 'queued' });
+  return settled(id);
+}
+
+/** Parses a CSV the export wrote (quoted cells, CRLF) into rows of cells. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') row.push(cell), (cell = '');
+    else if (char === '\r') continue;
+    else if (char === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
+    else cell += char;
+  }
+  return rows;
+}
+
+async function exportText(query = ''): Promise<{ text: string; rows: Array<Record<string, string>> }> {
+  const response = await admin.get(`/api/admin/products/export.csv${query}`).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+  });
+  expect(response.status).toBe(200);
+  const text = response.body as string;
+  const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ''));
+  return { text, rows: rows.map((cells) => Object.fromEntries(header!.map((column, i) => [column, cells[i]!]))) };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  dataSource = t.app.get(DataSource);
+  admin = request.agent(t.http);
+  await admin.post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200);
+  const category = async (name: string, product_type: string) =>
+    (await admin.post('/api/admin/categories').send({ name, description: name, icon: 'fa-folder', product_type }).expect(201)).body;
+  chairs = await category('Import Test Chairs', 'equipment');
+  lights = await category('Import Test Lights', 'equipment');
+  partners = await category('Import Test Partners', 'affiliate');
+  await admin.post('/api/admin/subcategories').send({ name: 'Import Test Saddle Chairs', description: 'd', category_id: chairs.id }).expect(201);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/admin/products/export.csv', () => {
+  it('streams a UTF-8 CSV with a BOM, the documented header, escaped formulas, JSON columns and the grid filters', async () => {
+    const product = await admin
+      .post('/api/admin/products')
+      .send({
+        name: 'Export Formula Chair',
+        manufacturer: '@Evil',
+        product_type: 'equipment',
+        category_id: chairs.id,
+        price: '1299',
+        description: '=HYPERLINK("http://evil.example","click"), then a "quote"',
+        features: ['Quiet, smooth', 'LED'],
+        specifications: { Power: '230 V' },
+        rating: '4.5',
+      })
+      .expect(201);
+    const response = await admin.get('/api/admin/products/export.csv?categoryId=' + chairs.id).expect(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const { text, rows } = await exportText(`?categoryId=${chairs.id}`);
+    expect(text.startsWith(`\uFEFF${PRODUCT_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+    // the formula is defused with an apostrophe, inside a quoted cell (it has commas and quotes)
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click""), then a ""quote"""`);
+    const row = rows.find((r) => r.slug === product.body.slug)!;
+    expect(row).toMatchObject({
+      name: 'Export Formula Chair',
+      manufacturer: "'@Evil",
+      product_type: 'equipment',
+      category: chairs.slug,
+      subcategory: '',
+      price: '1299.00',
+      in_stock: 'true',
+      is_featured: 'false',
+      rating: '4.5',
+      reviews_count: '0',
+      warranty: '',
+      service_details: '',
+      image_url: '/media/seed/placeholder.svg',
+    });
+    expect(JSON.parse(row.features!)).toEqual(['Quiet, smooth', 'LED']);
+    expect(JSON.parse(row.specifications!)).toEqual({ Power: '230 V' });
+
+    // the filter: only this category's products, and a search narrows further
+    expect(rows.every((r) => r.category === chairs.slug)).toBe(true);
+    const searched = await exportText(`?search=${encodeURIComponent('Formula Chair')}`);
+    expect(searched.rows.map((r) => r.slug)).toEqual([product.body.slug]);
+    const affiliate = await exportText('?productType=affiliate');
+    expect(affiliate.rows.length).toBeGreaterThan(0);
+    expect(affiliate.rows.every((r) => r.product_type === 'affiliate')).toBe(true);
+    await admin.get('/api/admin/products/export.csv?productType=robots').expect(400);
+    await admin.get('/api/admin/products/export.csv?page=2').expect(400);
+    await admin.delete(`/api/admin/products/${product.body.id}`).expect(200);
+  });
+
+  it('gives an uploaded image as the URL it is served at, and ids in order', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    const uploaded = await admin.post('/api/admin/upload-image').attach('image', png, 'dot.png').expect(200);
+    const product = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Export Uploaded Image', manufacturer: 'M', product_type: 'equipment', category_id: lights.id, image_data: uploaded.body.imageData, image_type: uploaded.body.imageType })
+      .expect(201);
+    const { rows } = await exportText(`?categoryId=${lights.id}`);
+    expect(rows.find((r) => r.slug === product.body.slug)!.image_url).toBe(uploaded.body.imageUrl);
+    await request(t.http).get(uploaded.body.imageUrl).expect(200);
+    const all = await exportText();
+    const ids = await dataSource.query(`SELECT slug FROM products ORDER BY id`);
+    expect(all.rows.map((r) => r.slug)).toEqual(ids.map((r: { slug: string }) => r.slug));
+    await admin.delete(`/api/admin/products/${product.body.id}`).expect(200);
+  });
+});
+
+describe('GET /api/admin/imports/template.csv', () => {
+  it('is the header and an equipment and a partner example that a dry run accepts', async () => {
+    const response = await admin.get('/api/admin/imports/template.csv').expect(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="products-template.csv"');
+    const rows = parseCsv(response.text.replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
+    expect(rows.slice(1).map((cells) => cells[2])).toEqual(['equipment', 'affiliate']);
+    const report = await dryRun(response.text);
+    expect(report).toMatchObject({ total: 2, counts: { create: 2, update: 0, unchanged: 0, error: 0 }, unknownColumns: [], missingCategories: [] });
+  });
+});
+
+describe('POST /api/admin/imports (the dry run)', () => {
+  it('counts creates, updates, unchanged and errors, with each error on its line, a multi-line cell counted right', async () => {
+    const existing = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Import dry existing', slug: 'imp-dry-existing', manufacturer: 'Importa', product_type: 'equipment', category_id: chairs.id, price: '100' })
+      .expect(201);
+    const same = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Import dry same', slug: 'imp-dry-same', manufacturer: 'Importa', product_type: 'equipment', category_id: chairs.id, price: '55.5' })
+      .expect(201);
+    const columns = [...BASIC, 'description'];
+    const text = csvOf(columns, [
+      equipment('imp-dry-new'), // line 2
+      { ...equipment('imp-dry-multi'), description: 'first line\nsecond line\nthird line' }, // lines 3-5
+      equipment('imp-dry-bad-price', { price: '12,50' }), // line 6
+      equipment('imp-dry-existing', { name: 'Import dry existing', price: '150' }), // line 7: update
+      equipment('imp-dry-same', { name: 'Import dry same', price: '55.50' }), // line 8: unchanged
+      equipment('imp-dry-bad-type', { product_type: 'robot' }), // line 9
+      equipment('imp-dry-new', { name: 'again' }), // line 10: slug of line 2
+      { slug: 'imp-dry-no-name', name: '', product_type: 'equipment', category: chairs.slug, manufacturer: '', price: 'x' }, // line 11
+    ]) + 'imp-dry-short,Short row\r\n'; // line 12
+    const report = await dryRun(text);
+    expect(report).toMatchObject({ status: 'ready', total: 9, counts: { create: 2, update: 1, unchanged: 1, error: 5 }, progress: { done: 0, total: 9 }, result: null });
+    expect(report.errors).toMatchObject({ total: 7, page: 1, limit: 20 });
+    expect(report.errors.rows).toEqual([
+      { line: 6, label: 'imp-dry-bad-price', field: 'price', message: 'price must be a decimal number such as 1299.00' },
+      { line: 9, label: 'imp-dry-bad-type', field: 'product_type', message: 'product_type must be one of: affiliate, service, equipment' },
+      { line: 10, label: 'imp-dry-new', field: 'slug', message: "The slug 'imp-dry-new' is on line 2 already: a product can be in the file once" },
+      { line: 11, label: 'imp-dry-no-name', field: 'name', message: 'name is required' },
+      { line: 11, label: 'imp-dry-no-name', field: 'manufacturer', message: 'manufacturer is required' },
+      { line: 11, label: 'imp-dry-no-name', field: 'price', message: 'price must be a decimal number such as 1299.00' },
+      { line: 12, label: 'imp-dry-short', field: null, message: 'The row has 2 cells where the header has 7' },
+    ]);
+    // paged: the second page of three
+    const page = await admin.get(`/api/admin/imports/${report.id}?errorsPage=2&errorsLimit=3`).expect(200);
+    expect(page.body.errors).toMatchObject({ total: 7, page: 2, limit: 3 });
+    expect(page.body.errors.rows.map((e: { line: number }) => e.line)).toEqual([11, 11, 11]);
+    // nothing changed
+    expect((await request(t.http).get('/api/products/imp-dry-existing').expect(200)).body.price).toBe('100.00');
+    await request(t.http).get('/api/products/imp-dry-new').expect(404);
+    await admin.delete(`/api/admin/products/${existing.body.id}`).expect(200);
+    await admin.delete(`/api/admin/products/${same.body.id}`).expect(200);
+  });
+
+  it('takes the columns in any order, reports unknown ones, reads semicolons and tabs, booleans and JSON', async () => {
+    const columns = ['Price', 'category', 'unit', 'name', 'in_stock', 'features', 'product_type', 'manufacturer', 'specifications', 'notes'];
+    const rows = [
+      { Price: '10', category: chairs.slug, unit: 'pcs', name: 'Import order one', in_stock: 'No', features: '["a","b"]', product_type: 'equipment', manufacturer: 'M', specifications: '{"Power":"1 W"}' },
+      { Price: '11', category: 'import test chairs', unit: 'pcs', name: 'Import order two', in_stock: 'maybe', features: '[1', product_type: 'Equipment', manufacturer: 'M', specifications: '["list"]' },
+    ];
+    for (const delimiter of [';', '\t']) {
+      const report = await dryRun(csvOf(columns, rows, delimiter));
+      expect(report.unknownColumns).toEqual(['unit', 'notes']);
+      expect(report.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 1 });
+      expect(report.errors.rows).toEqual([
+        { line: 3, label: 'Import order two', field: 'in_stock', message: 'in_stock must be true or false (yes/no and 1/0 work too)' },
+        { line: 3, label: 'Import order two', field: 'features', message: 'features is not valid JSON: it must be a JSON list of texts, such as ["Quiet motor","LED light"]' },
+        { line: 3, label: 'Import order two', field: 'specifications', message: 'specifications must be a JSON object of names and texts, such as {"Power":"220 V"}' },
+      ]);
+    }
+  });
+
+  it('reports missing categories with their rows: errors without the option, creates with it, made on apply', async () => {
+    const rows = [
+      { ...equipment('imp-cat-one'), category: 'Import Kilns', subcategory: 'Import Small Kilns' },
+      { ...equipment('imp-cat-two'), category: 'import kilns', subcategory: '' },
+      { ...equipment('imp-cat-three'), subcategory: 'Import Missing Sub' },
+      { ...equipment('imp-cat-four'), subcategory: 'import test saddle chairs' },
+    ];
+    const text = csvOf([...BASIC, 'subcategory'], rows);
+    const without = await dryRun(text);
+    expect(without.createCategories).toBe(false);
+    expect(without.counts).toEqual({ create: 1, update: 0, unchanged: 0, error: 3 });
+    expect(without.missingCategories).toEqual([
+      { kind: 'category', name: 'Import Kilns', product_type: 'equipment', parent: null, rows: 2 },
+      { kind: 'subcategory', name: 'Import Small Kilns', product_type: 'equipment', parent: 'Import Kilns', rows: 1 },
+      { kind: 'subcategory', name: 'Import Missing Sub', product_type: 'equipment', parent: 'Import Test Chairs', rows: 1 },
+    ]);
+    expect(without.errors.rows).toEqual([
+      { line: 2, label: 'imp-cat-one', field: 'category', message: "category 'Import Kilns' does not exist for equipment products" },
+      { line: 3, label: 'imp-cat-two', field: 'category', message: "category 'import kilns' does not exist for equipment products" },
+      { line: 4, label: 'imp-cat-three', field: 'subcategory', message: "subcategory 'Import Missing Sub' does not exist in category 'Import Test Chairs'" },
+    ]);
+
+    const withOption = await dryRun(text, { createCategories: true });
+    expect(withOption).toMatchObject({ createCategories: true, counts: { create: 4, update: 0, unchanged: 0, error: 0 } });
+    expect(withOption.missingCategories).toEqual(without.missingCategories);
+    const applied = await applyAndWait(withOption.id);
+    expect(applied).toMatchObject({ status: 'applied', result: { create: 4, update: 0, unchanged: 0, error: 0 }, progress: { done: 4, total: 4 } });
+    const [kilns] = await dataSource.query(`SELECT id, name, description, icon, slug, product_type FROM categories WHERE name = 'Import Kilns'`);
+    expect(kilns).toMatchObject({ description: 'Import Kilns', icon: 'fa-folder', slug: 'import-kilns', product_type: 'equipment' });
+    const subs = await dataSource.query(`SELECT s.name, s.category_id FROM subcategories s WHERE s.name IN ('Import Small Kilns', 'Import Missing Sub') ORDER BY s.name`);
+    expect(subs).toEqual([
+      { name: 'Import Missing Sub', category_id: chairs.id },
+      { name: 'Import Small Kilns', category_id: kilns.id },
+    ]);
+    const one = (await request(t.http).get('/api/products/imp-cat-one').expect(200)).body;
+    expect(one.category_id).toBe(kilns.id);
+    expect((await request(t.http).get('/api/products/imp-cat-two').expect(200)).body).toMatchObject({ category_id: kilns.id, subcategory_id: null });
+    // the same file again: everything exists now
+    const again = await dryRun(text);
+    expect(again).toMatchObject({ counts: { create: 0, update: 0, unchanged: 4, error: 0 }, missingCategories: [] });
+  });
+
+  it('refuses files it cannot read with a 400 that says why, and a file over 50 MB with a 413', async () => {
+    const message = async (call: request.Test, status = 400) => {
+      const response = await call;
+      expect(response.status).toBe(status);
+      expect(response.body).toMatchObject({ statusCode: status, error: expect.any(String) });
+      return response.body.message as string;
+    };
+    expect(await message(admin.post('/api/admin/imports').send({}))).toBe('No file: send the CSV in the multipart field "file"');
+    expect(await message(admin.post('/api/admin/imports').field('createCategories', 'true'))).toBe('No file: send the CSV in the multipart field "file"');
+    expect(await message(admin.post('/api/admin/imports').attach('image', Buffer.from('a'), 'x.csv'))).toMatch(/multipart field "file"/);
+    expect(await message(upload(admin, ''))).toBe('The file has no header row');
+    expect(await message(upload(admin, '\r\n\r\n'))).toBe('The file has no header row');
+    expect(await message(upload(admin, Buffer.from('name,product_type,category\r\nCaf\xe9,equipment,x\r\n', 'latin1')))).toBe('The file is not UTF-8 text');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    expect(await message(upload(admin, png))).toMatch(/^The file is not (UTF-8 text|a CSV file: it contains binary data)$/);
+    expect(await message(upload(admin, Buffer.from('name,product_type,category\r\n\0\0\0', 'utf8')))).toBe('The file is not a CSV file: it contains binary data');
+    expect(await message(upload(admin, 'name,"product_type,category\r\na,b,c\r\n'))).toMatch(/^The file is not a CSV file: /);
+    expect(await message(upload(admin, 'name,price\r\nx,1\r\n'))).toBe(
+      'The file has no product_type, category columns: every import needs name, product_type, category (download the template to see all columns)',
+    );
+    expect(await message(upload(admin, 'name,product_type,category,Name\r\n'))).toBe('The file has the same column more than once: name');
+    expect(await message(upload(admin, 'name,product_type,category\r\nx,equipment,y\r\n', { createCategories: 'maybe' as unknown as boolean }))).toEqual(['createCategories must be true or false']);
+    const tooLarge = Buffer.alloc(IMPORT_LIMITS.fileMaxBytes + 1, 'a');
+    expect(await message(upload(admin, tooLarge), 413)).toBe('The file is larger than 50 MB: split it into smaller files');
+    // none of them left an import behind
+    const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM catalogue_imports WHERE filename = 'products.csv' AND total = 0`);
+    expect(n).toBe(0);
+  });
+});
+
+describe('apply', () => {
+  it('writes the rows as a background job, shows them in the shop, refuses a second apply, and 404/400 for unknown and bad ids', async () => {
+    const text = csvOf([...BASIC, 'description', 'features'], [
+      equipment('imp-apply-a', { description: 'Apply A', features: '["one"]' }),
+      equipment('imp-apply-b', { description: '' }),
+      equipment('imp-apply-c', { price: 'bad' }),
+    ]);
+    const report = await dryRun(text);
+    const applied = await applyAndWait(report.id);
+    expect(applied).toMatchObject({ status: 'applied', failure: null, result: { create: 2, update: 0, unchanged: 0, error: 1 }, progress: { done: 3, total: 3 } });
+    expect(applied.finished_at).toEqual(expect.any(String));
+    const a = (await request(t.http).get('/api/products/imp-apply-a').expect(200)).body;
+    expect(a).toMatchObject({ name: 'Import imp-apply-a', price: '100.00', description: 'Apply A', features: ['one'], category_id: chairs.id, in_stock: true });
+    expect((await request(t.http).get('/api/products/imp-apply-b').expect(200)).body).toMatchObject({ description: 'Product description', image_url: '/media/seed/placeholder.svg' });
+    const listed = await request(t.http).get('/api/products?search=imp-apply&limit=50').expect(200);
+    expect(listed.body.products.map((p: { slug: string }) => p.slug).sort()).toEqual(['imp-apply-a', 'imp-apply-b']);
+
+    const second = await admin.post(`/api/admin/imports/${report.id}/apply`).expect(409);
+    expect(second.body.message).toBe('This import was applied already; upload the file again to import it again');
+    await admin.post('/api/admin/imports/00000000-0000-4000-8000-000000000000/apply').expect(404);
+    await admin.get('/api/admin/imports/00000000-0000-4000-8000-000000000000').expect(404);
+    await admin.get('/api/admin/imports/not-a-uuid').expect(400);
+    await admin.get(`/api/admin/imports/${report.id}?errorsLimit=101`).expect(400);
+    // the same file imported again changes nothing
+    const again = await dryRun(text);
+    expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 2, error: 1 });
+    expect((await applyAndWait(again.id)).result).toEqual({ create: 0, update: 0, unchanged: 2, error: 1 });
+    // the newest imports first
+    const list = await admin.get('/api/admin/imports?limit=2').expect(200);
+    expect(list.body.map((i: { id: string }) => i.id)).toEqual([again.id, report.id]);
+    expect(list.body[0]).not.toHaveProperty('errors');
+    await admin.get('/api/admin/imports?limit=21').expect(400);
+  });
+
+  it('records a row that fails while applying and applies the others', async () => {
+    const doomed = (await admin.post('/api/admin/categories').send({ name: 'Import Doomed', description: 'd', icon: 'fa-folder', product_type: 'equipment' }).expect(201)).body;
+    const rows = [equipment('imp-fail-a'), { ...equipment('imp-fail-b'), category: doomed.slug }, equipment('imp-fail-c')];
+    const report = await dryRun(csvOf(BASIC, rows));
+    expect(report.counts).toEqual({ create: 3, update: 0, unchanged: 0, error: 0 });
+    // the category goes between the dry run and the apply
+    await admin.delete(`/api/admin/categories/${doomed.id}`).expect(200);
+    const applied = await applyAndWait(report.id);
+    expect(applied).toMatchObject({ status: 'applied', result: { create: 2, update: 0, unchanged: 0, error: 1 } });
+    expect(applied.errors).toMatchObject({ total: 1, rows: [{ line: 3, label: 'imp-fail-b', field: null, message: 'The category or subcategory of this row no longer exists' }] });
+    await request(t.http).get('/api/products/imp-fail-a').expect(200);
+    await request(t.http).get('/api/products/imp-fail-b').expect(404);
+    await request(t.http).get('/api/products/imp-fail-c').expect(200);
+  });
+
+  it('bumps the catalogue version: a kept answer is not served after the apply', async () => {
+    const url = '/api/products?search=impcache&limit=10';
+    const before = await request(t.http).get(url).expect(200);
+    expect(before.body.products).toEqual([]);
+    await request(t.http).get(url).set('If-None-Match', before.headers.etag!).expect(304);
+    const report = await dryRun(csvOf(BASIC, [equipment('impcache-one', { name: 'Impcache One' })]));
+    await applyAndWait(report.id);
+    const after = await request(t.http).get(url).set('If-None-Match', before.headers.etag!).expect(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body.products.map((p: { slug: string }) => p.slug)).toEqual(['impcache-one']);
+  });
+});
+
+describe('round trip', () => {
+  it('export → import changes nothing; export → 10 new prices → import updates exactly those 10', async () => {
+    const { text, rows } = await exportText();
+    const same = await dryRun(text);
+    expect(same.counts).toEqual({ create: 0, update: 0, unchanged: rows.length, error: 0 });
+    expect(same.unknownColumns).toEqual([]);
+
+    const changed = new Set(rows.slice(0, 10).map((r) => r.slug));
+    const edited = rows.map((r) => (changed.has(r.slug!) ? { ...r, price: (Number(r.price) + 1.25).toFixed(2) } : r));
+    const report = await dryRun(csvOf(PRODUCT_CSV_COLUMNS, edited));
+    expect(report.counts).toEqual({ create: 0, update: 10, unchanged: rows.length - 10, error: 0 });
+    const applied = await applyAndWait(report.id);
+    expect(applied.result).toEqual({ create: 0, update: 10, unchanged: rows.length - 10, error: 0 });
+    const prices = await dataSource.query(`SELECT slug, price FROM products WHERE slug = ANY($1)`, [[...changed]]);
+    for (const { slug, price } of prices) expect(price).toBe(edited.find((r) => r.slug === slug)!.price);
+  });
+});
+
+describe('resume', () => {
+  it('goes on after the API was closed mid-apply, in a new API on the same database, each row once', async () => {
+    const db = await freshDatabase('imports_resume');
+    const env: NodeJS.ProcessEnv = { ...db.env, IMPORT_BATCH_SIZE: '3' };
+    let first: TestApp | undefined = await startTestApp(env);
+    let second: TestApp | undefined;
+    try {
+      const agent = () => {
+        const a = request.agent((second ?? first)!.http);
+        return a.post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200).then(() => a);
+      };
+      const firstAdmin = await agent();
+      const category = (await firstAdmin.post('/api/admin/categories').send({ name: 'Resume', description: 'd', icon: 'fa-folder', product_type: 'equipment' }).expect(201)).body;
+      const rows = Array.from({ length: 240 }, (_, i) => ({ slug: `resume-${i}`, name: `Resume ${i}`, product_type: 'equipment', category: category.slug, manufacturer: 'R', price: String(i) }));
+      const report = await dryRun(csvOf(BASIC, rows), {}, firstAdmin);
+      expect(report.counts.create).toBe(240);
+      await firstAdmin.post(`/api/admin/imports/${report.id}/apply`).expect(202);
+      const done = async (app: TestApp) => (await app.app.get(DataSource).query(`SELECT rows_done FROM catalogue_imports WHERE id = $1`, [report.id]))[0].rows_done as number;
+      while ((await done(first)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await first.close();
+      first = undefined;
+
+      const probe = new (await import('pg')).default.Client({ connectionString: env.DATABASE_URL });
+      await probe.connect();
+      const [{ status, rows_done: stopped }] = (await probe.query(`SELECT status, rows_done FROM catalogue_imports WHERE id = $1`, [report.id])).rows;
+      await probe.end();
+      expect(status).toBe('applying');
+      expect(stopped).toBeGreaterThan(0);
+      expect(stopped).toBeLessThan(240);
+      expect(stopped % 3).toBe(0);
+
+      second = await startTestApp(env);
+      const finished = await settled(report.id, await agent());
+      expect(finished).toMatchObject({ status: 'applied', failure: null, result: { create: 240, update: 0, unchanged: 0, error: 0 }, progress: { done: 240, total: 240 } });
+      const [{ n }] = await second.app.get(DataSource).query(`SELECT count(*)::int AS n FROM products WHERE slug LIKE 'resume-%'`);
+      expect(n).toBe(240);
+    } finally {
+      await first?.close();
+      await second?.close();
+      await db.drop();
+    }
+  }, 180_000);
+});
