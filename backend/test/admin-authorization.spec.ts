@@ -62,6 +62,12 @@ describe('authorization sweep over every /api/admin route in the route table', (
         'GET /api/admin/orders/export.csv',
         'GET /api/admin/orders/2147483647',
         'POST /api/admin/orders/2147483647/status',
+        'GET /api/admin/products/export.csv',
+        'GET /api/admin/imports/template.csv',
+        'POST /api/admin/imports',
+        'GET /api/admin/imports',
+        'GET /api/admin/imports/2147483647',
+        'POST /api/admin/imports/2147483647/apply',
       ]),
     );
   });
