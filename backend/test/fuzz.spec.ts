@@ -3,8 +3,10 @@
  * requests whose path parameters, query parameters and body fields carry NUL characters, lone
  * surrogates, huge and negative numbers, arrays and objects for scalars, objects with their own
  * toString/valueOf (which no converter can turn into a primitive), arrays where objects belong and
- * objects where arrays belong, overlong strings, deep nesting, and wrong content types, anonymously and signed in as an admin. No answer may be a 5xx
- * and the server must keep answering. A route added later is covered without editing this file.
+ * objects where arrays belong, overlong strings, deep nesting, wrong content types, and uploads as
+ * multipart forms with generated files (binary noise, broken CSV), anonymously and signed in as an
+ * admin. No answer may be a 5xx and the server must keep answering. A route added later is covered
+ * without editing this file.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,7 @@ const TIMEOUT_MS = 15_000;
 
 interface Schema {
   type?: string;
+  format?: string;
   properties?: Record<string, Schema>;
   items?: Schema;
   $ref?: string;
@@ -30,6 +33,8 @@ interface Operation {
   path: string;
   params: Array<{ name: string; in: 'path' | 'query'; schema?: Schema }>;
   body?: Schema;
+  /** the body is a multipart form (an upload): also sent as one, its file parts generated */
+  multipart: boolean;
 }
 interface Sent {
   method: string;
@@ -75,6 +80,26 @@ const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(nastyString, nastyString, { maxKeys: 3 }),
 );
 const nestedBody = fc.integer({ min: 17, max: 5000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`);
+/** An uploaded file: nothing, binary noise, or CSV-like lines of nasty cells under a header that may be right. */
+const nastyFile = fc.oneof(
+  nastyString,
+  fc.tuple(
+    fc.constantFrom('', 'name,product_type,category\r\n', 'slug;name;product_type;category;price\n', '\ufeffname\tproduct_type\tcategory\tfeatures\n', 'name,name\n'),
+    fc.array(fc.array(fc.oneof(nastyString, fc.constantFrom('equipment', '"', '""', '"a\nb"', '[1', '{}', '=1+1')), { maxLength: 5 }), { maxLength: 6 }),
+    fc.constantFrom(',', ';', '\t'),
+  ).map(([header, rows, delimiter]) => header + rows.map((cells) => cells.join(delimiter)).join('\n')),
+);
+
+/** A multipart/form-data body: file fields (format binary) get `file`, the others a text value. */
+function multipartBody(fields: Array<[string, Schema]>, values: unknown[], file: string): { contentType: string; body: string } {
+  const boundary = '----dentalmarket-fuzz-7c1d';
+  const parts = fields.map(([name, schema], i) =>
+    schema.format === 'binary'
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="fuzz.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text(values[i])}\r\n`,
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: `${parts.join('')}--${boundary}--\r\n` };
+}
 
 function resolve(schema: Schema | undefined, components: Record<string, Schema>): Schema | undefined {
   if (!schema) return undefined;
@@ -92,7 +117,7 @@ function operations(document: { paths: Record<string, Record<string, any>>; comp
       const params = (op.parameters ?? []).filter((p: { in: string }) => p.in === 'path' || p.in === 'query');
       const content = op.requestBody?.content ?? {};
       const bodySchema = content['application/json']?.schema ?? content['multipart/form-data']?.schema;
-      result.push({ method: method.toUpperCase(), path, params, body: resolve(bodySchema, components) });
+      result.push({ method: method.toUpperCase(), path, params, body: resolve(bodySchema, components), multipart: Boolean(content['multipart/form-data']) });
     }
   }
   return result;
@@ -147,6 +172,8 @@ function requestFor(op: Operation, components: Record<string, Schema>): fc.Arbit
       wholeBad: nastyJson,
       nested: nestedBody,
       admin: fc.boolean(),
+      asMultipart: fc.boolean(),
+      file: nastyFile,
     })
     .map((r) => {
       let path = op.path;
@@ -164,6 +191,7 @@ function requestFor(op: Operation, components: Record<string, Schema>): fc.Arbit
       const sent: Sent = { method: op.method, url, admin: r.admin && op.path !== '/api/logout' };
       if (op.method === 'GET' || op.method === 'DELETE') return sent;
       const object = Object.fromEntries(bodyFields.map(([name, schema], i) => [name, r.badFields[i] ? r.fieldValues[i] : plausible(schema)]));
+      if (op.multipart && r.asMultipart) return { ...sent, ...multipartBody(bodyFields, Object.values(object), r.file) };
       switch (r.bodyShape) {
         case 'whole-bad':
           return { ...sent, contentType: 'application/json', body: JSON.stringify(r.wholeBad) ?? 'null' };

@@ -4,7 +4,6 @@
  * and the same defaults as AdminCatalogService, categories resolved by slug or name.
  */
 import { BadRequestException } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import {
   type ImportRowAction,
@@ -196,14 +195,19 @@ export function judgeRow(row: RowCells, stored: StoredProduct | undefined, conte
   for (const column of ['name', 'manufacturer', 'description'] as const) if (has(column)) input[column] = blank(column) ? '' : cells[column];
   // an empty cell of a link or note is no value (null), as the product form sends it
   for (const column of ['image_url', 'affiliate_link', ...NULLABLE_TEXT] as const) if (has(column)) input[column] = blank(column) ? null : cells[column];
-  for (const column of ['price', 'rating', 'reviews_count'] as const) {
-    if (has(column) && !blank(column)) input[column] = cells[column]!.trim();
+  for (const column of ['price', 'rating'] as const) if (has(column) && !blank(column)) input[column] = cells[column]!.trim();
+  // a number as the DTO's @Type(() => Number) would make it; anything else stays text for IsInt to refuse
+  if (has('reviews_count') && !blank('reviews_count')) {
+    const text = cells.reviews_count!.trim();
+    input.reviews_count = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
   }
   if (create && has('slug')) input.slug = cells.slug!.trim();
   // a column the file lacks keeps the stored value, so the product is judged with it
   if (!create && !has('affiliate_link')) input.affiliate_link = stored.affiliate_link;
 
-  const dto = plainToInstance(create ? CreateProductDto : UpdateProductDto, input);
+  // the values are already of the DTO's types (ids and counts numbers), so no class-transformer pass
+  // (a third of the dry run's time at 100,000 rows): the DTO's validators run on them as they are
+  const dto = Object.assign(create ? new CreateProductDto() : new UpdateProductDto(), input);
   for (const error of validateSync(dto, { whitelist: true, forbidNonWhitelisted: true })) {
     // the category columns were resolved above, with their own messages
     if (error.property === 'category_id' || error.property === 'subcategory_id') continue;
@@ -221,7 +225,7 @@ export function judgeRow(row: RowCells, stored: StoredProduct | undefined, conte
   if (has('affiliate_link')) changes.affiliate_link = withScheme(cells.affiliate_link);
   for (const column of NULLABLE_TEXT) if (has(column)) changes[column] = blank(column) ? null : cells[column]!;
   if (has('rating')) changes.rating = cells.rating!.trim() || null;
-  if (has('reviews_count')) changes.reviews_count = blank('reviews_count') ? 0 : Number(cells.reviews_count!.trim());
+  if (has('reviews_count')) changes.reviews_count = blank('reviews_count') ? 0 : (input.reviews_count as number);
   for (const column of BOOLEAN_COLUMNS) if (has(column) && blank(column)) changes[column] = CREATE_DEFAULTS[column];
   if (has('features') && blank('features')) changes.features = [];
   if (has('specifications') && blank('specifications')) changes.specifications = {};
