@@ -314,6 +314,12 @@ describe('POST /api/admin/imports (the dry run)', () => {
     );
     expect(await message(upload(admin, 'name,product_type,category,Name\r\n'))).toBe('The file has the same column more than once: name');
     expect(await message(upload(admin, 'name,product_type,category\r\nx,equipment,y\r\n', { createCategories: 'maybe' as unknown as boolean }))).toEqual(['createCategories must be true or false']);
+    // refused far into the file, after batches were stored: nothing of it is kept
+    const before = (await dataSource.query(`SELECT count(*)::int AS n FROM catalogue_imports`))[0].n;
+    const long = csvOf(BASIC, Array.from({ length: 2500 }, (_, i) => equipment(`imp-long-${i}`)));
+    expect(await message(upload(admin, Buffer.concat([Buffer.from(long), Buffer.from([0xff, 0x0d, 0x0a])])))).toBe('The file is not UTF-8 text');
+    expect(await message(upload(admin, `${long}"unclosed,equipment\r\n`))).toMatch(/^The file is not a CSV file: Quote Not Closed/);
+    expect((await dataSource.query(`SELECT count(*)::int AS n FROM catalogue_imports`))[0].n).toBe(before);
     const tooLarge = Buffer.alloc(IMPORT_LIMITS.fileMaxBytes + 1, 'a');
     expect(await message(upload(admin, tooLarge), 413)).toBe('The file is larger than 50 MB: split it into smaller files');
     // none of them left an import behind
@@ -354,6 +360,40 @@ describe('apply', () => {
     expect(list.body.map((i: { id: string }) => i.id)).toEqual([again.id, report.id]);
     expect(list.body[0]).not.toHaveProperty('errors');
     await admin.get('/api/admin/imports?limit=21').expect(400);
+  });
+
+  it('changes only the columns the file has, and judges each row again against the product as it is when applied', async () => {
+    const saddle = (await dataSource.query(`SELECT id FROM subcategories WHERE name = 'Import Test Saddle Chairs'`))[0].id;
+    const moved = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Import moved', slug: 'imp-moved', manufacturer: 'Old', product_type: 'equipment', category_id: chairs.id, subcategory_id: saddle, description: 'Keep me', features: ['kept'], price: '5' })
+      .expect(201);
+    const edited = await admin
+      .post('/api/admin/products')
+      .send({ name: 'Import edited', slug: 'imp-edited', manufacturer: 'M', product_type: 'equipment', category_id: chairs.id, price: '7' })
+      .expect(201);
+    const report = await dryRun(
+      csvOf(['slug', 'name', 'product_type', 'category', 'manufacturer', 'price'], [
+        { slug: 'imp-moved', name: 'Import moved', product_type: 'equipment', category: lights.slug, manufacturer: ' ', price: '5' },
+        { slug: 'imp-edited', name: 'Import edited', product_type: 'equipment', category: chairs.slug, manufacturer: 'M', price: '7.00' },
+      ]),
+    );
+    expect(report.counts).toEqual({ create: 0, update: 1, unchanged: 1, error: 0 });
+    // an admin edits the second product after the dry run: the apply puts the file's price back
+    await admin.put(`/api/admin/products/${edited.body.id}`).send({ price: '8' }).expect(200);
+    const applied = await applyAndWait(report.id);
+    expect(applied.result).toEqual({ create: 0, update: 2, unchanged: 0, error: 0 });
+    expect((await request(t.http).get('/api/products/imp-moved').expect(200)).body).toMatchObject({
+      category_id: lights.id,
+      subcategory_id: null, // a new category without a subcategory column leaves the old subcategory (SPEC §4)
+      manufacturer: 'Unknown', // an empty manufacturer on edit (SPEC §5)
+      description: 'Keep me',
+      features: ['kept'],
+      price: '5.00',
+    });
+    expect((await request(t.http).get('/api/products/imp-edited').expect(200)).body.price).toBe('7.00');
+    await admin.delete(`/api/admin/products/${moved.body.id}`).expect(200);
+    await admin.delete(`/api/admin/products/${edited.body.id}`).expect(200);
   });
 
   it('records a row that fails while applying and applies the others', async () => {
