@@ -26,13 +26,14 @@ interface OrderEmailJob {
 }
 
 /**
- * The order emails' durable queue, on the API's one pg-boss (jobs/job-queue.ts). A status change queues its job in the same
+ * The order emails' durable queue: pg-boss in PostgreSQL. A status change queues its job in the same
  * transaction as the event it announces (so a rollback queues nothing and a commit always has its job);
  * a checkout writes its event's id to `order_email_outbox` in the statement that places the order, and
  * the relay here moves outbox rows into jobs in batches (row deleted and job made in one transaction).
  * A job has the event's id, so an event has at most one job. The worker sends with a sent-marker row written in
  * the transaction that waits for SMTP's answer: a retried or duplicated job finds the marker and sends
- * nothing, and a send that fails rolls the marker back for the next try.
+ * nothing, and a send that fails rolls the marker back for the next try. The pg-boss is the process's
+ * one (jobs/job-queue.ts), which stops after the relay's last pass.
  */
 @Injectable()
 export class OrderEmailQueue implements OnApplicationBootstrap {
