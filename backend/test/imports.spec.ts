@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { IMPORT_LIMITS, type ImportDetail, PRODUCT_CSV_COLUMNS } from '@dentalmarket/contracts';
 import { csvCell } from '../src/common/csv.js';
+import { JobQueue } from '../src/jobs/job-queue.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -409,6 +410,25 @@ describe('apply', () => {
     await request(t.http).get('/api/products/imp-fail-a').expect(200);
     await request(t.http).get('/api/products/imp-fail-b').expect(404);
     await request(t.http).get('/api/products/imp-fail-c').expect(200);
+  });
+
+  it('marks an import failed, with the reason, once its job has no retries left', async () => {
+    const report = await dryRun(csvOf(BASIC, [equipment('imp-doomed-job')]));
+    // a job that cannot succeed: the missing category it must create has no product type the database knows (a damaged row)
+    await dataSource.query(
+      `UPDATE catalogue_imports SET status = 'queued', create_categories = true,
+              missing_categories = '[{"kind":"category","name":"Import Robots","product_type":"robots","parent":null,"rows":1}]' WHERE id = $1`,
+      [report.id],
+    );
+    await t.app.get(JobQueue).boss.send('catalogue-import', { importId: report.id }, { id: report.id, retryLimit: 0 });
+    const failed = await settled(report.id);
+    expect(failed).toMatchObject({ status: 'failed', progress: { done: 0, total: 1 }, result: { create: 0, update: 0, unchanged: 0, error: 0 } });
+    expect(failed.failure).toMatch(/invalid input value for enum product_type: "robots"/);
+    expect(failed.finished_at).toEqual(expect.any(String));
+    await request(t.http).get('/api/products/imp-doomed-job').expect(404);
+    expect((await admin.post(`/api/admin/imports/${report.id}/apply`).expect(409)).body.message).toBe(
+      'This import failed while it was applied; upload the file again to import it again',
+    );
   });
 
   it('bumps the catalogue version: a kept answer is not served after the apply', async () => {
