@@ -133,14 +133,17 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
         <TextField
           size="small"
           placeholder="Search products..."
-          aria-label="Search products"
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
             setPagination((p) => ({ ...p, page: 0 }));
           }}
           sx={{ minWidth: { sm: 280 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            // the name goes on the input itself (on the TextField it named only the wrapper)
+            htmlInput: { 'aria-label': 'Search products' },
+            input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+          }}
         />
         <ProductFilters
           value={filters}

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
+import LinearProgress from '@mui/material/LinearProgress';
 import type { ImportSummary } from '@dentalmarket/contracts';
 import { progressText } from './importText.js';
 import { StepLayout } from './StepLayout.js';

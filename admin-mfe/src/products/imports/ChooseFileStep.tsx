@@ -1,5 +1,6 @@
 import { useId, useRef, type Ref } from 'react';
-import { Alert, Box, Button, LinearProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import LinearProgress from '@mui/material/LinearProgress';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { IMPORT_LIMITS } from '@dentalmarket/contracts';

@@ -251,4 +251,46 @@ describe('Import products from CSV', () => {
     expect(dialog.getByText('1,000 of 1,500 rows were applied.')).toBeTruthy();
     expect(dialog.getByRole('heading', { name: 'Import stopped' })).toBe(document.activeElement);
   });
+
+  it('keeps following a job after the dialog closes: reopening shows its progress, its end is a toast and a fresh grid', async () => {
+    let catalogue = [product(1, 'Old Lamp')];
+    let finish = false;
+    const applying = detail({ status: 'applying', progress: { done: 2, total: 6 } });
+    const { calls } = serve({
+      products: () => catalogue,
+      check: () => ({ status: 201, body: detail() }),
+      apply: () => ({ status: 202, body: detail({ status: 'queued' }) }),
+      get: (call) => {
+        if (call.url.searchParams.get('errorsLimit') !== '20') return { status: 400, body: { message: 'unexpected page' } };
+        if (!finish) return { status: 200, body: applying };
+        catalogue = [product(1, 'Old Lamp'), product(3, 'Imported Chair')];
+        return { status: 200, body: { ...applying, status: 'applied', progress: { done: 6, total: 6 }, result: { create: 3, update: 1, unchanged: 0, error: 2 } } };
+      },
+    });
+    await renderWithStore(<ProductManager />, null);
+    await screen.findByText('Old Lamp');
+    let dialog = await openImport();
+    choose(dialog, csvFile());
+    fireEvent.click(dialog.getByRole('button', { name: 'Check file' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Apply import' }));
+    expect(await dialog.findByText('2 of 6 rows')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    dialog = await openImport();
+    expect(await dialog.findByText('2 of 6 rows')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    finish = true;
+    const toast = (await screen.findByText('Import finished')).parentElement!;
+    expect(toast.textContent).toBe('Import finished3 created, 1 updated, 0 unchanged, 2 failed');
+    expect(await screen.findByText('Imported Chair')).toBeTruthy();
+
+    // the next opening starts afresh
+    dialog = await openImport();
+    expect(await dialog.findByRole('heading', { name: 'Choose a file' })).toBeTruthy();
+    expect(dialog.getByText('No file chosen')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/admin/imports?limit=1').length).toBe(2);
+  });
 });

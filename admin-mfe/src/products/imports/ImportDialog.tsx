@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ImportStatus } from '@dentalmarket/contracts';
 import {
   RUNNING_IMPORT_STATUSES,
@@ -64,10 +63,10 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const lookingForRunning = open && importId === null && file === null && (latest.isUninitialized || latest.isFetching);
   if (open && importId === null && file === null && !latest.isFetching && latest.data && isRunning(latest.data.status)) setImportId(latest.data.id);
 
-  const args = importId ? { id: importId, errorsPage: 1, errorsLimit: ERRORS_PAGE_SIZE } : skipToken;
+  const args = { id: importId ?? '', errorsPage: 1, errorsLimit: ERRORS_PAGE_SIZE };
   // asked again every second while the job runs (the poll starts once an answer says it runs)
   const [polling, setPolling] = useState(false);
-  const detailQuery = useGetImportQuery(args, { pollingInterval: polling ? POLL_MS : 0 });
+  const detailQuery = useGetImportQuery(args, { skip: importId === null, pollingInterval: polling ? POLL_MS : 0 });
   if (polling !== isRunning(detailQuery.data?.status)) setPolling(!polling);
   const detail = detailQuery.data && detailQuery.data.id === importId ? detailQuery.data : undefined;
   const lost = importId !== null && !detail && detailQuery.isError;

@@ -1,5 +1,12 @@
 import { useId, useState } from 'react';
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
 import { useGetImportQuery } from '@dentalmarket/store';
 import { figure } from './importText.js';
 
@@ -39,9 +46,9 @@ export function ImportErrorsTable({ importId, heading }: ImportErrorsTableProps)
             {errors.rows.map((error, index) => (
               <TableRow key={`${error.line}-${error.field ?? ''}-${index}`}>
                 <TableCell>{figure(error.line)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.label ?? '—'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{error.label ?? '—'}</TableCell>
                 <TableCell>{error.field ?? '—'}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.message}</TableCell>
+                <TableCell sx={{ overflowWrap: 'break-word' }}>{error.message}</TableCell>
               </TableRow>
             ))}
           </TableBody>

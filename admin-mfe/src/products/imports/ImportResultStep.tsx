@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
-import { Alert, AlertTitle, Button, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
+import AlertTitle from '@mui/material/AlertTitle';
 import type { ImportDetail } from '@dentalmarket/contracts';
 import { ImportErrorsTable } from './ImportErrorsTable.js';
 import { progressText, resultSentence } from './importText.js';

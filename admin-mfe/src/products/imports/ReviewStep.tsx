@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
-import { Alert, Box, Button, LinearProgress, List, ListItem, Paper, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, Paper, Typography } from '@mui/material';
+import LinearProgress from '@mui/material/LinearProgress';
 import type { ImportCounts, ImportDetail } from '@dentalmarket/contracts';
 import { ImportErrorsTable } from './ImportErrorsTable.js';
 import { checkFigures, figure, missingCategoryText } from './importText.js';

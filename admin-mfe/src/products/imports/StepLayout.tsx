@@ -1,5 +1,7 @@
 import type { ReactNode, Ref } from 'react';
-import { Checkbox, DialogActions, DialogContent, FormControlLabel, Stack, Typography } from '@mui/material';
+import { DialogActions, DialogContent, Stack, Typography } from '@mui/material';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 
 export interface StepLayoutProps {
   heading: string;
