@@ -78,7 +78,9 @@ export const importsApi = importsTagged.injectEndpoints({
     getImport: build.query<ImportDetail, ImportDetailArgs>({
       query: ({ id, errorsPage, errorsLimit }) => ({ url: `/admin/imports/${encodeURIComponent(id)}`, params: { errorsPage, errorsLimit } }),
       extraOptions: admin,
-      keepUnusedDataFor: 0,
+      // long enough for the review to subscribe to the entry the dry run's answer seeded, short
+      // enough that a later opening asks afresh; a running job is polled anyway
+      keepUnusedDataFor: 5,
       providesTags: (_result, _error, { id }) => [{ type: 'Import' as const, id }],
       async onQueryStarted(_args, { dispatch, queryFulfilled, getCacheEntry }) {
         const before = getCacheEntry().data?.status;

@@ -47,9 +47,12 @@ function serve({ products = () => [], check, get, apply, latest = [] }: Served) 
   });
 }
 
+/** Opens the dialog and waits until it knows whether a job of an earlier visit is running. */
 async function openImport() {
   fireEvent.click(await screen.findByRole('button', { name: 'Import CSV' }));
-  return within(await screen.findByRole('dialog', { name: 'Import products from CSV' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Import products from CSV' }));
+  await waitFor(() => expect(dialog.queryByRole('progressbar', { name: 'Looking for a running import' })).toBeNull());
+  return dialog;
 }
 
 function choose(dialog: ReturnType<typeof within>, file: File) {
@@ -172,6 +175,24 @@ describe('Import products from CSV', () => {
     expect((await dialog.findByRole('alert')).textContent).toBe('The file is not UTF-8 text: save it as "CSV UTF-8" and try again');
     expect(dialog.getByRole('heading', { name: 'Choose a file' })).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => (c.form!.file as { name: string }).name)).toEqual(['latin1.csv']);
+  });
+
+  it('says why when a proxy refuses the upload as too large, and when the import cannot be applied', async () => {
+    let refuse = true;
+    serve({
+      check: () => (refuse ? { status: 413, body: '<html><body>413 Request Entity Too Large</body></html>' } : { status: 201, body: detail() }),
+      apply: () => ({ status: 409, body: { statusCode: 409, message: 'This import is already being applied' } }),
+    });
+    await renderWithStore(<ProductManager />, null);
+    const dialog = await openImport();
+    choose(dialog, csvFile());
+    fireEvent.click(dialog.getByRole('button', { name: 'Check file' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('The file is larger than 50 MB. Split it into smaller files.');
+    refuse = false;
+    fireEvent.click(dialog.getByRole('button', { name: 'Check file' }));
+    fireEvent.click(await dialog.findByRole('button', { name: 'Apply import' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('This import is already being applied');
+    expect(dialog.getByRole('heading', { name: 'Review the check' })).toBeTruthy();
   });
 
   it('checks the same file again when the create-categories option changes, and says what the missing categories mean', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
-import type { ImportStatus } from '@dentalmarket/contracts';
+import type { ImportStatus, ImportSummary } from '@dentalmarket/contracts';
 import {
   RUNNING_IMPORT_STATUSES,
   useApplyImportMutation,
@@ -14,7 +14,7 @@ import { ApplyingStep } from './ApplyingStep.js';
 import { ChooseFileStep } from './ChooseFileStep.js';
 import { ERRORS_PAGE_SIZE } from './ImportErrorsTable.js';
 import { ImportResultStep } from './ImportResultStep.js';
-import { checkFigures, resultSentence } from './importText.js';
+import { checkFigures, resultCounts, resultSentence } from './importText.js';
 import { ReviewStep } from './ReviewStep.js';
 import { visuallyHidden } from './StepLayout.js';
 
@@ -52,6 +52,8 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   const [importId, setImportId] = useState<string | null>(null);
   const [appliedId, setAppliedId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // a job of an earlier visit, as the list gave it: shown until its own answer arrives
+  const [adopted, setAdopted] = useState<ImportSummary | null>(null);
   const [check, checkState] = useCheckImportMutation();
   const [apply, applyState] = useApplyImportMutation();
   // a check answered after the admin moved on (closed, chose another file, toggled again) is dropped
@@ -61,13 +63,17 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
   // opened with nothing under way: is a job of an earlier visit still running?
   const latest = useGetLatestImportQuery(undefined, { skip: !open || importId !== null || file !== null, refetchOnMountOrArgChange: true });
   const lookingForRunning = open && importId === null && file === null && (latest.isUninitialized || latest.isFetching);
-  if (open && importId === null && file === null && !latest.isFetching && latest.data && isRunning(latest.data.status)) setImportId(latest.data.id);
+  if (open && importId === null && file === null && !latest.isFetching && latest.data && isRunning(latest.data.status)) {
+    setImportId(latest.data.id);
+    setAdopted(latest.data);
+  }
 
   const args = { id: importId ?? '', errorsPage: 1, errorsLimit: ERRORS_PAGE_SIZE };
   // asked again every second while the job runs (the poll starts once an answer says it runs)
   const [polling, setPolling] = useState(false);
   const detailQuery = useGetImportQuery(args, { skip: importId === null, pollingInterval: polling ? POLL_MS : 0 });
-  if (polling !== isRunning(detailQuery.data?.status)) setPolling(!polling);
+  const shouldPoll = isRunning(detailQuery.data?.status) || (appliedId !== null && appliedId === importId && detailQuery.data?.status === 'ready');
+  if (polling !== shouldPoll) setPolling(shouldPoll);
   const detail = detailQuery.data && detailQuery.data.id === importId ? detailQuery.data : undefined;
   const lost = importId !== null && !detail && detailQuery.isError;
 
@@ -84,6 +90,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     setImportId(null);
     setAppliedId(null);
     setProblem(null);
+    setAdopted(null);
   };
 
   const runCheck = async (checked: File, withCategories: boolean) => {
@@ -130,7 +137,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     const before = lastStatus.current;
     lastStatus.current = detail?.status;
     if (open || !detail || !isRunning(before) || isRunning(detail.status)) return;
-    if (detail.status === 'applied' && detail.result) toast.success('Import finished', resultSentence(detail.result).replace(/^Import finished: /, ''));
+    if (detail.status === 'applied' && detail.result) toast.success('Import finished', resultCounts(detail.result));
     if (detail.status === 'failed') toast.failure(`The import stopped before the end: ${detail.failure ?? 'unknown reason'}`);
     reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the job's status matters
@@ -200,7 +207,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
           onCancel={onClose}
         />
       ) : step === 'applying' ? (
-        <ApplyingStep headingRef={heading} summary={detail ?? null} onClose={onClose} />
+        <ApplyingStep headingRef={heading} summary={detail ?? (adopted?.id === importId ? adopted : null)} onClose={onClose} />
       ) : detail ? (
         <ImportResultStep headingRef={heading} detail={detail} onClose={onClose} />
       ) : null}

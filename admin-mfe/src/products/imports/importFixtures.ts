@@ -45,7 +45,7 @@ export interface ImportCall {
 
 export type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
-/** Replaces fetch, the network boundary: `answer` decides each reply; every call is recorded. */
+/** Replaces fetch, the network boundary: `answer` decides each reply (JSON, or a page when the body is a string); every call is recorded. */
 export function stubImportFetch(answer: (call: ImportCall) => Reply) {
   // Node's Request needs an absolute address; the browser resolves '/api' against the page
   setApiBaseUrl('http://localhost/api');
@@ -63,6 +63,8 @@ export function stubImportFetch(answer: (call: ImportCall) => Reply) {
     }
     calls.push(call);
     const { status, body } = await answer(call);
+    // a string is sent as a page, as a proxy in front of the API answers
+    if (typeof body === 'string') return new Response(body, { status, headers: { 'content-type': 'text/html' } });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof fetch;
   return { calls };

@@ -15,8 +15,10 @@ export function checkFigures(counts: ImportCounts): { key: keyof ImportCounts; t
 }
 
 /** What an applied import did (rows that failed, in the dry run or while applying, are `error`). */
-export const resultSentence = (result: ImportCounts) =>
-  `Import finished: ${figure(result.create)} created, ${figure(result.update)} updated, ${figure(result.unchanged)} unchanged, ${figure(result.error)} failed`;
+export const resultCounts = (result: ImportCounts) =>
+  `${figure(result.create)} created, ${figure(result.update)} updated, ${figure(result.unchanged)} unchanged, ${figure(result.error)} failed`;
+
+export const resultSentence = (result: ImportCounts) => `Import finished: ${resultCounts(result)}`;
 
 export const progressText = ({ done, total }: { done: number; total: number }) => `${figure(done)} of ${figure(total)} rows`;
 
