@@ -140,7 +140,7 @@ export function ImportDialog({ open, onClose }: ImportDialogProps) {
     if (detail.status === 'applied' && detail.result) toast.success('Import finished', resultCounts(detail.result));
     if (detail.status === 'failed') toast.failure(`The import stopped before the end: ${detail.failure ?? 'unknown reason'}`);
     reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the job's status matters
+    // only a change of the job's status (or of the dialog's openness) matters here
   }, [detail?.status, open]);
 
   const stepRef = useRef(step);
