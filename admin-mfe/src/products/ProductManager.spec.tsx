@@ -105,4 +105,34 @@ describe('admin products grid', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add New Product' }));
   });
+
+  it("'Export CSV' downloads what the grid shows: its search and filters, and in a subcategory's dialog that subcategory", async () => {
+    const { calls } = serve();
+    await render();
+    await screen.findByText('1–10 of 84');
+    const exportHref = () => new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!);
+    expect(exportHref().pathname).toBe('/api/admin/products/export.csv');
+    expect(exportHref().search).toBe('');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).hasAttribute('download')).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search products' }), { target: { value: ' lamp ' } });
+    await choose('Type', 'Equipment');
+    await choose('Category', 'Implants');
+    await choose('Stock', 'In stock');
+    await waitFor(() => expect(listCalls(calls).at(-1)!.get('inStock')).toBe('true'));
+    expect(Object.fromEntries(exportHref().searchParams)).toEqual({ search: 'lamp', productType: 'equipment', categoryId: '2', inStock: 'true' });
+    // the grid's own list asked for the same products
+    const last = listCalls(calls).at(-1)!;
+    expect(['search', 'productType', 'categoryId', 'inStock'].map((k) => last.get(k))).toEqual(['lamp', 'equipment', '2', 'true']);
+    expect(screen.getByRole('button', { name: 'Import CSV' })).toBeTruthy();
+  });
+
+  it("offers 'Import CSV' on the product screen only, not in a subcategory's products dialog", async () => {
+    serve();
+    await renderWithStore(<ProductManager subcategoryId={7} categoryId={2} productType="affiliate" />, null);
+    await screen.findByText('1–10 of 84');
+    expect(screen.queryByRole('button', { name: 'Import CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add New Product' })).toBeTruthy();
+    const href = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!);
+    expect(Object.fromEntries(href.searchParams)).toEqual({ subcategoryId: '7', productType: 'affiliate' });
+  });
 });

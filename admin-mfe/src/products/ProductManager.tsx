@@ -2,17 +2,20 @@ import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Button, Chip, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import Tooltip from '@mui/material/Tooltip';
 import Add from '@mui/icons-material/Add';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Search from '@mui/icons-material/Search';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { AdminProductRow, AdminProductSortField, ProductType } from '@dentalmarket/contracts';
-import { useGetAdminProductsQuery } from '@dentalmarket/store';
+import { productExportHref, useGetAdminProductsQuery } from '@dentalmarket/store';
 import { serverGridProps } from '../dashboard/serverGrid.js';
 import { ProductDebugPanel } from '../settings/ProductDebugPanel.js';
 import { adminPrice } from './adminPrice.js';
 import { DeleteProductDialog } from './DeleteProductDialog.js';
+import { ImportDialog } from './imports/ImportDialog.js';
 import { filterParams, NO_FILTERS, ProductFilters, type ProductFilterValues } from './ProductFilters.js';
 import { ProductFormDialog } from './ProductFormDialog.js';
 import { TYPE_LABELS } from './productForm.js';
@@ -50,6 +53,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
   const [editing, setEditing] = useState<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
+  const [importing, setImporting] = useState(false);
   const [filters, setFilters] = useState<ProductFilterValues>(NO_FILTERS);
   // after a delete the row's button is gone: focus goes to 'Add New Product' instead of the page body
   const addButton = useRef<HTMLButtonElement>(null);
@@ -60,12 +64,11 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
 
   const sort = sortModel[0];
   const chosen = filterParams(filters);
+  // what the grid shows is what 'Export CSV' downloads
+  const shown = { search: term || undefined, subcategoryId, ...chosen, productType: productType ?? chosen.productType };
   const { data, isFetching, isError } = useGetAdminProductsQuery(
     {
-      search: term || undefined,
-      subcategoryId,
-      ...chosen,
-      productType: productType ?? chosen.productType,
+      ...shown,
       page: pagination.page + 1,
       limit: pagination.pageSize,
       sortField: sort ? SORT_FIELDS[sort.field] : 'name',
@@ -130,14 +133,17 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
         <TextField
           size="small"
           placeholder="Search products..."
-          aria-label="Search products"
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
             setPagination((p) => ({ ...p, page: 0 }));
           }}
           sx={{ minWidth: { sm: 280 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+          slotProps={{
+            // the name goes on the input itself (on the TextField it named only the wrapper)
+            htmlInput: { 'aria-label': 'Search products' },
+            input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
+          }}
         />
         <ProductFilters
           value={filters}
@@ -148,9 +154,20 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
           }}
         />
         <Box sx={{ flexGrow: 1 }} />
-        <Button ref={addButton} variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-          Add New Product
-        </Button>
+        {/* on a phone the three buttons share rows and wrap, each as wide as its row allows */}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', '& > *': { flex: { xs: '1 1 auto', sm: '0 0 auto' } } }}>
+          <Button variant="outlined" href={productExportHref(shown)} download startIcon={<FileDownloadOutlined />}>
+            Export CSV
+          </Button>
+          {subcategoryId === undefined ? (
+            <Button variant="outlined" startIcon={<FileUploadOutlined />} onClick={() => setImporting(true)}>
+              Import CSV
+            </Button>
+          ) : null}
+          <Button ref={addButton} variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+            Add New Product
+          </Button>
+        </Stack>
       </Stack>
       {isError ? (
         <Typography color="error" sx={{ mb: 1 }}>
@@ -178,6 +195,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
       <ProductFormDialog open={creating} onClose={() => setCreating(false)} preset={{ productType, categoryId, subcategoryId }} />
       <ProductFormDialog open={editing !== null} productId={editing} onClose={() => setEditing(null)} />
       <ProductViewDialog productId={viewing} onClose={() => setViewing(null)} />
+      {subcategoryId === undefined ? <ImportDialog open={importing} onClose={() => setImporting(false)} /> : null}
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeletions((n) => n + 1)} />
     </Box>
   );
