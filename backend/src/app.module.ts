@@ -11,6 +11,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { FrontendModule } from './frontend/frontend.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImportsModule } from './imports/imports.module.js';
+import { IntegrationLogModule } from './integrations/integration-log.js';
+import { IntegrationsModule } from './integrations/integrations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
@@ -30,7 +32,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

@@ -15,5 +15,6 @@ function generatorFor({ ai }: AppConfig): ProductGenerator | null {
 @Module({
   controllers: [AiController],
   providers: [AiService, { provide: PRODUCT_GENERATOR, useFactory: generatorFor, inject: [APP_CONFIG] }],
+  exports: [AiService],
 })
 export class AiModule {}

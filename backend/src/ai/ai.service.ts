@@ -1,9 +1,10 @@
 import { BadRequestException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import type { AiStatus, GeneratedProduct, ProductType } from '@dentalmarket/contracts';
+import type { AiStatus, GeneratedProduct, IntegrationTestResult, ProductType } from '@dentalmarket/contracts';
 import { Category } from '../catalog/category.entity.js';
 import { Subcategory } from '../catalog/subcategory.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Transactions } from '../database/transactions.js';
+import { IntegrationLog } from '../integrations/integration-log.js';
 import { AI_NOT_SET_UP_MESSAGE, AiNotConfiguredError, AiTimeoutError } from './ai.errors.js';
 import type { BatchResultDto } from './dto/generated-product.dto.js';
 import type { GenerateBatchProductsDto, GenerateProductDto } from './dto/generate-product.dto.js';
@@ -30,6 +31,7 @@ export class AiService {
     @Inject(PRODUCT_GENERATOR) private readonly generator: ProductGenerator | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly transactions: Transactions,
+    private readonly calls: IntegrationLog,
   ) {}
 
   /** GET …/status: the provider the configuration chose, or a sentence saying none is. */
@@ -88,13 +90,31 @@ export class AiService {
     });
   }
 
+  /** The Integrations tab's test: one tiny generation, recorded like every call; its outcome whatever it is. */
+  async test(): Promise<IntegrationTestResult> {
+    const generator = this.configured();
+    const started = performance.now();
+    try {
+      const text = await this.bounded((signal) => generator.ping(signal));
+      return { at: new Date().toISOString(), ok: true, message: `OK (the model answered "${text.slice(0, 40)}")`, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      if (!(error instanceof HttpException)) throw error;
+      return { at: new Date().toISOString(), ok: false, message: error.message, ms: Math.round(performance.now() - started) };
+    }
+  }
+
+  private generateOne(generator: ProductGenerator, input: GenerationInput): Promise<GeneratedProduct> {
+    return this.bounded((signal) => generator.generateProduct(input, signal));
+  }
+
   /**
-   * One provider call bounded by AI_TIMEOUT_MS. The abort stops the HTTP request; the race makes
-   * the 504 certain even if an SDK were to ignore the signal.
+   * One provider call bounded by AI_TIMEOUT_MS, recorded for the Integrations tab. The abort stops
+   * the HTTP request; the race makes the 504 certain even if an SDK were to ignore the signal.
    */
-  private async generateOne(generator: ProductGenerator, input: GenerationInput): Promise<GeneratedProduct> {
+  private async bounded<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const timeoutMs = this.config.ai.timeoutMs;
     const controller = new AbortController();
+    const started = performance.now();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
@@ -104,7 +124,12 @@ export class AiService {
       }, timeoutMs);
     });
     try {
-      return await Promise.race([generator.generateProduct(input, controller.signal), timedOut]);
+      const result = await Promise.race([call(controller.signal), timedOut]);
+      this.calls.record('ai', { ok: true, message: 'OK', ms: performance.now() - started });
+      return result;
+    } catch (error) {
+      this.calls.record('ai', { ok: false, message: error instanceof Error ? error.message : String(error), ms: performance.now() - started });
+      throw error;
     } finally {
       clearTimeout(timer);
     }

@@ -13,7 +13,12 @@ export interface ProductGenerator {
   readonly name: 'gemini' | 'openai';
   /** `signal` aborts the HTTP call when our timeout fires, so no request outlives its answer. */
   generateProduct(input: GenerationInput, signal: AbortSignal): Promise<GeneratedProduct>;
+  /** The Integrations tab's test: the smallest generation (one word asked for); resolves with the model's text. */
+  ping(signal: AbortSignal): Promise<string>;
 }
+
+/** What the test asks a model for: one word. */
+export const PING_PROMPT = 'Reply with the single word OK.';
 
 /** The configured generator, or null when none is (the endpoints then answer 503). */
 export const PRODUCT_GENERATOR = Symbol('PRODUCT_GENERATOR');

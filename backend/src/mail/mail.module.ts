@@ -7,6 +7,6 @@ import { OrderEmailQueue } from './order-email.queue.js';
 @Module({
   imports: [JobsModule],
   providers: [Mailer, OrderEmailQueue],
-  exports: [OrderEmailQueue],
+  exports: [OrderEmailQueue, Mailer],
 })
 export class MailModule {}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { IntegrationLog } from '../integrations/integration-log.js';
 
 /** SMTP connections kept open at most (as many as the email queue sends at once). */
 export const SMTP_CONNECTIONS = 4;
@@ -17,7 +18,10 @@ export class Mailer implements OnModuleDestroy {
   private readonly logger = new Logger('Mailer');
   private readonly transport: Transporter;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly calls: IntegrationLog,
+  ) {
     // pooled: a few SMTP connections kept open and reused (settings in SMTP_URL win); a connection per
     // message held the queue to about 18 emails a second against a local server
     this.transport = config.mail.smtpUrl
@@ -28,11 +32,20 @@ export class Mailer implements OnModuleDestroy {
   /** Resolves once the SMTP server accepted the message (or the file is written); throws otherwise. */
   async send(message: SendMailOptions & { fileName: string }): Promise<void> {
     const { fileName, ...mail } = message;
-    const info = await this.transport.sendMail({ from: this.config.mail.from, ...mail });
+    const started = performance.now();
+    let info: unknown;
+    try {
+      info = await this.transport.sendMail({ from: this.config.mail.from, ...mail });
+    } catch (error) {
+      // for the Integrations tab: what went wrong last (the SMTP server's answer; never the credentials)
+      this.calls.record('email_error', { ok: false, message: (error as Error).message, ms: performance.now() - started });
+      throw error;
+    }
+    this.calls.record('email_send', { ok: true, message: 'OK', ms: performance.now() - started });
     if (this.config.mail.smtpUrl) return;
     await fs.mkdir(this.config.mail.dir, { recursive: true });
     const file = path.join(this.config.mail.dir, `${fileName}.eml`);
-    await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+    await fs.writeFile(file, (info as { message: Buffer }).message);
     this.logger.log(`SMTP_URL is not set: the email "${String(mail.subject)}" was written to ${file}`);
   }
 

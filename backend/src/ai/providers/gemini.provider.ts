@@ -3,7 +3,7 @@ import type { GeneratedProduct } from '@dentalmarket/contracts';
 import type { AiProviderConfig } from '../../config/app-config.js';
 import { AiInvalidOutputError, AiProviderError } from '../ai.errors.js';
 import { GEMINI_PRODUCT_SCHEMA, parseGeneratedProduct } from '../generated-product.js';
-import { type GenerationInput, type ProductGenerator, SYSTEM_PROMPT, userPrompt } from '../product-generator.js';
+import { type GenerationInput, PING_PROMPT, type ProductGenerator, SYSTEM_PROMPT, userPrompt } from '../product-generator.js';
 import { networkDetail } from './network-detail.js';
 
 /** Gemini through @google/genai with structured JSON output (POST {base}/v1beta/models/{model}:generateContent). */
@@ -50,6 +50,20 @@ export class GeminiGenerator implements ProductGenerator {
     const text = response.text;
     if (!text) throw new AiInvalidOutputError(`the answer has no text (finish reason ${response.candidates?.[0]?.finishReason ?? 'unknown'})`);
     return parseGeneratedProduct(text);
+  }
+
+  async ping(signal: AbortSignal): Promise<string> {
+    let response: GenerateContentResponse;
+    try {
+      response = await this.client.models.generateContent({ model: this.config.model, contents: PING_PROMPT, config: { maxOutputTokens: 5, abortSignal: signal } });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof ApiError) throw new AiProviderError(this.name, error.status, apiErrorMessage(error.message));
+      throw new AiProviderError(this.name, undefined, networkDetail(error));
+    }
+    const text = response.text?.trim();
+    if (!text) throw new AiInvalidOutputError(`the answer has no text (finish reason ${response.candidates?.[0]?.finishReason ?? 'unknown'})`);
+    return text;
   }
 }
 

@@ -4,7 +4,7 @@ import type { GeneratedProduct } from '@dentalmarket/contracts';
 import type { AiProviderConfig } from '../../config/app-config.js';
 import { AiInvalidOutputError, AiProviderError } from '../ai.errors.js';
 import { OPENAI_PRODUCT_SCHEMA, parseGeneratedProduct } from '../generated-product.js';
-import { type GenerationInput, type ProductGenerator, SYSTEM_PROMPT, userPrompt } from '../product-generator.js';
+import { type GenerationInput, PING_PROMPT, type ProductGenerator, SYSTEM_PROMPT, userPrompt } from '../product-generator.js';
 import { networkDetail } from './network-detail.js';
 
 /**
@@ -48,5 +48,19 @@ export class OpenAiGenerator implements ProductGenerator {
     const text = choice.message.content;
     if (!text) throw new AiInvalidOutputError(`the answer has no text (finish reason ${choice.finish_reason ?? 'unknown'})`);
     return parseGeneratedProduct(text);
+  }
+
+  async ping(signal: AbortSignal): Promise<string> {
+    let completion: ChatCompletion;
+    try {
+      completion = await this.client.chat.completions.create({ model: this.config.model, messages: [{ role: 'user', content: PING_PROMPT }], max_tokens: 5 }, { signal });
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof OpenAI.APIError && error.status !== undefined) throw new AiProviderError(this.name, error.status, error.message.replace(/^\d{3}\s+/, ''));
+      throw new AiProviderError(this.name, undefined, `${this.client.baseURL}: ${networkDetail(error)}`);
+    }
+    const text = completion.choices?.[0]?.message.content?.trim();
+    if (!text) throw new AiInvalidOutputError('the answer has no text');
+    return text;
   }
 }
