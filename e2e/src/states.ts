@@ -239,6 +239,27 @@ export const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
+    name: 'admin: import dialog',
+    async open(page) {
+      await dashboard(page, 'catalog');
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      await page.getByRole('dialog', { name: 'Import products from CSV' }).getByRole('button', { name: 'Check file' }).waitFor();
+    },
+  },
+  {
+    name: 'admin: import review with errors',
+    async open(page) {
+      await dashboard(page, 'catalog');
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+      // a dry run only: nothing is applied
+      const csv = 'name,product_type,category,price,colour\r\nState Check Mirror,equipment,no-such-category,12.00,blue\r\nState Check Probe,equipment,no-such-category,twelve,red\r\n';
+      await dialog.getByLabel('CSV file').setInputFiles({ name: 'check.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByRole('button', { name: 'Check file' }).click();
+      await dialog.getByText('2 with errors', { exact: true }).waitFor();
+    },
+  },
+  {
     name: 'admin: AI panel (batch)',
     async open(page) {
       await dashboard(page, 'catalog');
