@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { CLICK_LIMITS } from '../src/analytics/click-limits.js';
 import { PartnerClicksService } from '../src/analytics/partner-clicks.service.js';
+import { RecentKeys, WindowCounter } from '../src/analytics/windows.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
 const ROUTE = '/api/partner-clicks';
@@ -202,9 +203,13 @@ describe('partner clicks', () => {
     expect(message).toContain(field);
   });
 
-  it('answers 400 for a text body that is not JSON, a JSON array, and a ping with a bad product', async () => {
+  it('answers 400 for a text body that is not JSON or not an object, a JSON array, and a ping with a bad product', async () => {
     const broken = await request(t.http).post(ROUTE).set('X-Forwarded-For', newAddress()).set('Content-Type', 'text/plain').send('{"productId": 1').expect(400);
     expect(broken.body.message).toBe('body must be JSON such as {"productId":12}');
+    for (const scalar of ['null', '42', '"12"', 'true']) {
+      const answer = await request(t.http).post(ROUTE).set('X-Forwarded-For', newAddress()).set('Content-Type', 'text/plain').send(scalar).expect(400);
+      expect(answer.body.message).toBe('body must be a JSON object such as {"productId":12}');
+    }
     const array = await beacon(newAddress(), [{ productId: p.partner }]).expect(400);
     expect(array.body.message).toBe('body must be a JSON object, not an array');
     const ping = await request(t.http).post(`${ROUTE}?productId=abc`).set('X-Forwarded-For', newAddress()).set('Content-Type', 'text/ping').send('PING').expect(400);
@@ -315,5 +320,24 @@ describe('search terms', () => {
     const [row] = await terms();
     expect(row!.term).toBe('implant '.repeat(13).slice(0, 100).trimEnd());
     expect(row!.term.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("the endpoint's counting windows (time given, not waited for)", () => {
+  it('counts per key up to the limit, starts again in the next window, and refuses new keys past its size', () => {
+    const counter = new WindowCounter(2, 10_000, 2);
+    expect([counter.hit('a', 0), counter.hit('a', 1), counter.hit('a', 2), counter.hit('b', 3)]).toEqual([true, true, false, true]);
+    expect(counter.hit('c', 4)).toBe(false); // a third key in a window of at most two
+    expect(counter.secondsLeft(4)).toBe(10);
+    expect([counter.hit('a', 10_000), counter.hit('c', 10_001)]).toEqual([true, true]);
+  });
+
+  it('remembers a key for at least its time to live, and forgets it after twice that', () => {
+    const recent = new RecentKeys(10_000, 100);
+    expect(recent.seen('click', 0)).toBe(false);
+    expect(recent.seen('click', 9_999)).toBe(true);
+    expect(recent.seen('click', 10_000)).toBe(true); // rotated: still in the older generation
+    expect(recent.seen('other', 30_001)).toBe(false);
+    expect(recent.seen('click', 30_002)).toBe(false);
   });
 });

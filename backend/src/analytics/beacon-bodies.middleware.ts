@@ -36,6 +36,8 @@ export class BeaconBodies implements NestMiddleware {
       } catch {
         throw new BadRequestException('body must be JSON such as {"productId":12}');
       }
+      // an array goes on to the validation pipe, which names it
+      if (body === null || typeof body !== 'object') throw new BadRequestException('body must be a JSON object such as {"productId":12}');
     } else if (body === undefined || typeof body === 'string') {
       const { productId, clickId, from } = req.query;
       body = Object.fromEntries(Object.entries({ productId: wholeNumber(productId), clickId, from }).filter(([, value]) => value !== undefined));

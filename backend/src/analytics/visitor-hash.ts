@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /**
  * The anonymous visitor of a click: HMAC-SHA256 of the client address and user agent, keyed by a
@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
  */
 export class VisitorHasher {
   private day = '';
-  private key: Buffer = Buffer.alloc(0);
+  private key: KeyObject | undefined;
 
   constructor(private readonly secret: string) {}
 
@@ -17,10 +17,11 @@ export class VisitorHasher {
   hash(address: string, userAgent: string, at = new Date()): string {
     const day = at.toISOString().slice(0, 10);
     if (day !== this.day) {
-      this.key = createHmac('sha256', this.secret).update(`partner-click-visitor\n${day}`).digest();
+      // a KeyObject, made once a day: a Buffer key would be converted into one on every hash
+      this.key = createSecretKey(createHmac('sha256', this.secret).update(`partner-click-visitor\n${day}`).digest());
       this.day = day;
     }
-    return createHmac('sha256', this.key).update(`${clientAddress(address)}\n${userAgent}`).digest('hex');
+    return createHmac('sha256', this.key!).update(`${clientAddress(address)}\n${userAgent}`).digest('hex');
   }
 }
 
