@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { Database } from '../database/database.js';
-import { isUnreachable } from '../database/database-status.js';
+import { isUnavailable, isUnreachable } from '../database/database-status.js';
 import { Transactions } from '../database/transactions.js';
 
 /** One click to record (a product that is not a partner product, or no product, is dropped at the flush). */
@@ -64,8 +64,9 @@ interface TermCount {
  *
  * The price of answering at once: a crash (or a kill) loses what the buffer holds, at most about a
  * quarter of a second of clicks and searches. A graceful shutdown loses nothing: the buffer is
- * written before the database closes. While the database is down, the rows wait (up to
- * MAX_BUFFERED_CLICKS / MAX_BUFFERED_TERMS) and are written when it is back.
+ * written before the database closes. While the database is down (or times out), the rows wait (up
+ * to MAX_BUFFERED_CLICKS / MAX_BUFFERED_TERMS) and are written when it is back; a batch that fails
+ * otherwise is logged and dropped.
  */
 @Injectable()
 export class AnalyticsWriter implements BeforeApplicationShutdown {
@@ -173,10 +174,15 @@ export class AnalyticsWriter implements BeforeApplicationShutdown {
         this.dropped = 0;
       }
     } catch (error) {
-      this.putBack(clicks, terms);
-      if (isUnreachable(error)) this.database.status.suspect(error as Error);
-      else this.logger.error(`writing ${clicks.length} partner clicks and ${terms.length} search terms failed: ${(error as Error).message}`);
-      this.schedule(RETRY_MS);
+      if (isUnavailable(error)) {
+        // the database is down or overloaded: the rows wait for it
+        this.putBack(clicks, terms);
+        if (isUnreachable(error)) this.database.status.suspect(error as Error);
+        this.schedule(RETRY_MS);
+      } else {
+        // anything else would fail again with the same rows: they are dropped, not retried forever
+        this.logger.error(`writing ${clicks.length} partner clicks and ${terms.length} search terms failed, and they were dropped: ${(error as Error).message}`);
+      }
       throw error;
     }
   }
