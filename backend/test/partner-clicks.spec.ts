@@ -91,6 +91,17 @@ describe('partner clicks', () => {
     expect(everything).not.toContain('Chrome');
   });
 
+  it("neither reads nor renews a signed-in shopper's session (no session round trips on a click)", async () => {
+    const shopper = request.agent(t.http);
+    await shopper.post('/api/login').set('X-Forwarded-For', newAddress()).send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
+    // the session is rolling: any request through the session middleware sends the cookie again
+    expect((await shopper.get('/api/me').expect(200)).headers['set-cookie']).toBeDefined();
+    const click = await shopper.post(ROUTE).set('User-Agent', CHROME).set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify({ productId: p.partner, clickId: randomUUID() })).expect(204);
+    expect(click.headers['set-cookie']).toBeUndefined();
+    await writer.flush();
+    expect(await countOf(p.partner)).toBe(1);
+  });
+
   it('gives one browser one visitor hash, and another browser on the same address another', async () => {
     const address = newAddress();
     await beacon(address, { productId: p.partner, clickId: randomUUID() }).expect(204);
@@ -132,6 +143,20 @@ describe('partner clicks', () => {
       .expect(204);
     await writer.flush();
     expect(await countOf(p.partner)).toBe(1);
+  });
+
+  it('counts a click id once in the database too: a beacon and a ping that two instances receive, each writing its own batch', async () => {
+    const clickId = randomUUID();
+    const row = { productId: p.partner, clickedAt: new Date(), referrerPath: '/marketplace?type=affiliate', visitorHash: 'ab'.repeat(32) };
+    // what each instance's writer holds after its own in-memory check let the report through
+    writer.addClick({ ...row, clickId });
+    await writer.flush();
+    writer.addClick({ ...row, clickId: clickId.toUpperCase().toLowerCase() });
+    writer.addClick({ ...row, clickId: randomUUID() });
+    await writer.flush();
+    expect(await countOf(p.partner)).toBe(2);
+    const [{ clicks }] = await dataSource.query(`SELECT sum(clicks)::int AS clicks FROM partner_click_days WHERE product_id = $1`, [p.partner]);
+    expect(clicks).toBe(2);
   });
 
   it('counts a ping alone, with the page from Ping-From when its URL names none', async () => {

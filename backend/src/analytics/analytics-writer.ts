@@ -10,6 +10,8 @@ export interface ClickRow {
   referrerPath: string | null;
   /** 32 bytes, hex */
   visitorHash: string;
+  /** the page's id for this click (beacon and ping send the same one); null when the report had none */
+  clickId: string | null;
 }
 
 /** How soon buffered rows are written, and how many clicks make a flush start at once. */
@@ -30,11 +32,13 @@ const utcDay = (at: Date) => at.toISOString().slice(0, 10);
  */
 const INSERT_CLICKS = `
   WITH batch AS (
-    SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[]) AS b(product_id, clicked_at, referrer_path, visitor_hash)
+    SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::text[], $5::uuid[]) AS b(product_id, clicked_at, referrer_path, visitor_hash, click_id)
   ), counted AS (
-    INSERT INTO partner_clicks (product_id, clicked_at, referrer_path, visitor_hash)
-    SELECT b.product_id, b.clicked_at, b.referrer_path, decode(b.visitor_hash, 'hex')
+    -- a click whose beacon and ping reached two instances is counted by the first write of its id
+    INSERT INTO partner_clicks (product_id, clicked_at, referrer_path, visitor_hash, click_id)
+    SELECT b.product_id, b.clicked_at, b.referrer_path, decode(b.visitor_hash, 'hex'), b.click_id
       FROM batch b JOIN products p ON p.id = b.product_id AND p.product_type = 'affiliate'
+    ON CONFLICT (click_id) DO NOTHING
     RETURNING product_id, clicked_at
   )
   INSERT INTO partner_click_days AS d (day, product_id, manufacturer, clicks)
@@ -163,6 +167,7 @@ export class AnalyticsWriter implements BeforeApplicationShutdown {
             clicks.map((c) => c.clickedAt.toISOString()),
             clicks.map((c) => c.referrerPath),
             clicks.map((c) => c.visitorHash),
+            clicks.map((c) => c.clickId),
           ]);
         }
         if (terms.length > 0) {

@@ -14,7 +14,7 @@ export type ClickOutcome = 'counted' | 'bot' | 'duplicate' | 'burst';
  * Decides whether a reported partner click counts, without touching the database: not from a known
  * bot (isbot's maintained user-agent list; no user agent counts as one), not the second report of
  * the same click (beacon and ping share a clickId; without one, the same visitor, product and
- * second), and not beyond CLICK_LIMITS.perVisitor a minute from one visitor. A counted click goes to
+ * second; a beacon and ping that reach two instances are settled by the click id's unique index), and not beyond CLICK_LIMITS.perVisitor a minute from one visitor. A counted click goes to
  * the buffered writer; whether its product is a partner product is settled there, in the INSERT.
  */
 @Injectable()
@@ -36,7 +36,7 @@ export class PartnerClicksService {
     const key = click.clickId ? `click ${click.productId} ${click.clickId.toLowerCase()}` : `visit ${visitorHash} ${click.productId} ${Math.floor(at.getTime() / 1000)}`;
     if (this.recent.seen(key, at.getTime())) return 'duplicate';
     if (!this.bursts.hit(visitorHash, at.getTime())) return 'burst';
-    this.writer.addClick({ productId: click.productId, clickedAt: at, referrerPath: click.from ?? null, visitorHash });
+    this.writer.addClick({ productId: click.productId, clickedAt: at, referrerPath: click.from ?? null, visitorHash, clickId: click.clickId?.toLowerCase() ?? null });
     return 'counted';
   }
 }

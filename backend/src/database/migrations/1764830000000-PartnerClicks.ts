@@ -7,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   the shop page it came from (path and query) and a visitor hash that changes every UTC day (an
  *   HMAC of address and user agent: neither is stored, nor any cookie). Append-only and in time
  *   order, so a BRIN index serves time ranges (a retention delete, an export) at a few pages per
- *   10,000,000 rows, and costs an insert almost nothing. No foreign key: a click stays history when
+ *   10,000,000 rows, and costs an insert almost nothing. `click_id` (unique) makes the beacon and the
+ *   ping of one click count once across instances. No foreign key: a click stays history when
  *   its product is deleted, and a product delete never scans the clicks.
  * - `partner_click_days`: the clicks per UTC day and product, with the product's manufacturer (the
  *   partner), kept in the transaction that inserts the clicks. Charts per day and per partner read
@@ -27,11 +28,14 @@ export class PartnerClicks1764830000000 implements MigrationInterface {
         "clicked_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
         "referrer_path" text,
         "visitor_hash" bytea NOT NULL,
+        "click_id" uuid,
         CONSTRAINT "PK_partner_clicks" PRIMARY KEY ("id"),
         CONSTRAINT "CHK_partner_clicks_referrer_path" CHECK (char_length("referrer_path") <= 512),
         CONSTRAINT "CHK_partner_clicks_visitor_hash" CHECK (octet_length("visitor_hash") = 32)
       )`);
     await queryRunner.query(`CREATE INDEX "IDX_partner_clicks_clicked_at" ON "partner_clicks" USING brin ("clicked_at")`);
+    // the page's id for a click: its beacon and its ping count once even when two instances receive them
+    await queryRunner.query(`CREATE UNIQUE INDEX "UQ_partner_clicks_click_id" ON "partner_clicks" ("click_id")`);
     await queryRunner.query(`
       CREATE TABLE "partner_click_days" (
         "day" date NOT NULL,
