@@ -39,3 +39,55 @@ export function normaliseSearchTerm(term: string): string {
   const cut = normal.slice(0, ANALYTICS_LIMITS.searchTermMax);
   return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trimEnd();
 }
+
+/** The admin's Analytics tab (GET /api/admin/analytics/…): every figure over a range of UTC days. */
+export interface AnalyticsRange {
+  /** first UTC day, inclusive, e.g. '2026-11-01'; default 29 days before `to` */
+  from?: string;
+  /** last UTC day, inclusive; default today (UTC) */
+  to?: string;
+}
+
+/** Longest range one request may ask for, in days. */
+export const ANALYTICS_RANGE_MAX_DAYS = 366;
+
+/** GET /api/admin/analytics/orders: orders placed and revenue per UTC day (every day of the range, zeros included). */
+export interface OrdersPerDay {
+  from: string;
+  to: string;
+  days: Array<{
+    day: string;
+    /** orders placed that day, any status */
+    orders: number;
+    /** their total in dollars ('1234.56'), cancelled orders excluded */
+    revenue: string;
+  }>;
+  totals: { orders: number; revenue: string };
+}
+
+/** GET /api/admin/analytics/partner-clicks: counted clicks per UTC day (every day, zeros included) and per partner (manufacturer). */
+export interface PartnerClicksReport {
+  from: string;
+  to: string;
+  days: Array<{ day: string; clicks: number }>;
+  /** the partners with the most clicks in the range, most first (at most 20; `others` counts the rest) */
+  partners: Array<{ manufacturer: string; clicks: number }>;
+  others: number;
+  total: number;
+}
+
+/** GET /api/admin/analytics/searches: the most searched terms, and those that found nothing. */
+export interface SearchTermsReport {
+  from: string;
+  to: string;
+  /** at most 20, most searched first */
+  top: Array<{ term: string; searches: number; zero_results: number }>;
+  /** terms that found nothing at least once, most often first (at most 20) */
+  no_results: Array<{ term: string; searches: number }>;
+}
+
+/**
+ * GET /api/admin/analytics/partner-clicks.csv?from=&to=: one row per day, partner and product with
+ * clicks (columns `day,manufacturer,product_id,product_name,clicks`), for the partner's invoice.
+ */
+export const PARTNER_CLICKS_CSV_COLUMNS = ['day', 'manufacturer', 'product_id', 'product_name', 'clicks'] as const;
