@@ -55,3 +55,10 @@ export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';
 export * from './adminApi.js';
 export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
 export { applyOrderConflict, orderConflictLines } from './orderConflict.js';
+export {
+  analyticsApi,
+  useGetOrdersPerDayQuery,
+  useGetPartnerClicksQuery,
+  useGetSearchTermsQuery,
+  partnerClicksCsvHref,
+} from './analyticsApi.js';
