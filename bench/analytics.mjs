@@ -17,13 +17,16 @@ const GOAL_P95_MS = 200;
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const isoDay = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-async function databaseExists(server, name) {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
+/** Whether the database exists with a catalogue in it (a run stopped while generating leaves it empty). */
+async function catalogueExists(server, name) {
+  const client = new pg.Client({ connectionString: `${server}/${name}` });
   try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+    await client.connect();
+    return (await client.query('SELECT count(*)::int AS n FROM products')).rows[0].n > 0;
+  } catch {
+    return false;
   } finally {
-    await client.end();
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -76,7 +79,7 @@ function load(url, cookie, seconds) {
 export async function analyticsBench({ opts, out, table, startApi, f0, f1, yes }) {
   const server = opts.server.replace(/\/+$/, '');
   const url = `${server}/${DATABASE}`;
-  if (!(await databaseExists(server, DATABASE))) {
+  if (!(await catalogueExists(server, DATABASE))) {
     const generated = await generateCatalogue({ products: 2_000, server, log: out, name: DATABASE });
     out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
   }
