@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Typography, useMediaQuery } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useSettings } from '@dentalmarket/ui';
@@ -22,6 +22,22 @@ export interface DayChartProps {
   height?: number;
 }
 
+/** Room one day's label ('Nov 25') needs on the axis, in px. */
+const TICK_ROOM = 68;
+
+/** The width an element is laid out at, followed as it changes (0 until measured, and where nothing is laid out). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
 /** Animations are skipped under 'Minimal Animations' and when the system asks for reduced motion. */
 export function useChartsAnimate(): boolean {
   const { minimalAnimations } = useSettings().performance;
@@ -37,6 +53,11 @@ export function useChartsAnimate(): boolean {
 export function DayChart({ title, description, days, values, color, format, axisFormat = format, integer = false, height = 180 }: DayChartProps) {
   const descriptionId = useId();
   const animate = useChartsAnimate();
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  // as many labelled days as the width has room for (the axis takes ~60 px), 7 before it is measured
+  const ticks = width > 0 ? Math.min(8, Math.max(2, Math.floor((width - 60) / TICK_ROOM))) : 7;
+  const tickStep = Math.ceil(days.length / ticks);
   return (
     <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
       <Typography component="figcaption" variant="subtitle2" color="text.secondary" aria-hidden="true">
@@ -45,7 +66,7 @@ export function DayChart({ title, description, days, values, color, format, axis
       <span id={descriptionId} hidden>
         {description}
       </span>
-      <Box role="img" aria-label={title} aria-describedby={descriptionId} sx={{ width: '100%', height }}>
+      <Box ref={box} role="img" aria-label={title} aria-describedby={descriptionId} sx={{ width: '100%', height }}>
         <BarChart
           height={height}
           series={[{ data: [...values], color, label: title, valueFormatter: (value) => (value === null ? '' : format(value)) }]}
@@ -54,8 +75,8 @@ export function DayChart({ title, description, days, values, color, format, axis
               scaleType: 'band',
               data: [...days],
               valueFormatter: (day: string, context) => (context.location === 'tick' ? shortDay(day) : longDay(day)),
-              // at most one tick and label per 56 px: a year of days stays readable on a phone
-              tickSpacing: 56,
+              // ticks counted back from the last day, so that the range's end is always labelled
+              tickInterval: (_day: string, index: number) => (days.length - 1 - index) % tickStep === 0,
               tickPlacement: 'middle',
               tickLabelPlacement: 'middle',
               categoryGapRatio: days.length > 60 ? 0.1 : 0.3,
@@ -67,7 +88,8 @@ export function DayChart({ title, description, days, values, color, format, axis
           disableKeyboardNavigation
           skipAnimation={!animate}
           borderRadius={3}
-          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          // room on the right for the last day's label, centred under the last bar
+          margin={{ top: 8, right: 24, bottom: 0, left: 0 }}
         />
       </Box>
     </Box>

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Box, Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -34,10 +34,10 @@ export function FigureTable<Row>({ caption, columns, rows, rowKey, maxHeight }: 
       {...(maxHeight ? { role: 'region', 'aria-labelledby': captionId, tabIndex: 0 } : {})}
       sx={{ maxHeight, overflowX: 'hidden' }}
     >
-      <Table size="small" stickyHeader={Boolean(maxHeight)} aria-labelledby={captionId} sx={{ tableLayout: 'auto' }}>
-        <Box component="caption" id={captionId} sx={{ captionSide: 'top', p: 0, pb: 1, textAlign: 'left', typography: 'body2', color: 'text.secondary' }}>
+      <Table size="small" stickyHeader={Boolean(maxHeight)} aria-labelledby={captionId} sx={{ '& caption': { captionSide: 'top', p: 0, pb: 1 } }}>
+        <Typography component="caption" id={captionId} variant="body2" color="text.secondary" sx={{ textAlign: 'left' }}>
           {caption}
-        </Box>
+        </Typography>
         <TableHead>
           <TableRow>
             {columns.map((column) => (

@@ -12,7 +12,7 @@ import { SettingsTab } from '../settings/SettingsTab.js';
 import { Panel } from './Panel.js';
 
 /** The Analytics tab in a chunk of its own: MUI X Charts are downloaded when the tab is opened, never for the other tabs. */
-const AnalyticsTab = lazy(() => import('../analytics/AnalyticsTab.js'));
+const AnalyticsTab = lazy(() => import(/* webpackChunkName: "analytics" */ '../analytics/AnalyticsTab.js'));
 
 /** SPEC §2: six tabs (Orders filled by issue 18, Analytics by issue 21), catalog first; the tab is kept in the address (?tab=settings) so a reload stays put. */
 export const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'] as const;
