@@ -164,7 +164,7 @@ const pendingEmails = async (client) =>
   (await client.query(`SELECT ((SELECT count(*) FROM pgboss.job WHERE name = 'order-email' AND state NOT IN ('completed')) + (SELECT count(*) FROM order_email_outbox))::int AS n`)).rows[0].n;
 
 /** 1,000,000 orders in one INSERT … SELECT over generate_series (2 lines each), counters rebuilt, analysed. */
-async function generateGridOrders(client, log) {
+export async function generateGridOrders(client, log) {
   const { rows: [{ n }] } = await client.query(`SELECT count(*)::int AS n FROM orders`);
   if (n >= GRID_ORDERS) return n;
   const started = Date.now();
@@ -190,7 +190,7 @@ async function generateGridOrders(client, log) {
     await client.query(`ALTER TABLE orders ENABLE TRIGGER order_counts_insert_delete`);
   }
   await client.query(`DELETE FROM order_counts`);
-  await client.query(`INSERT INTO order_counts SELECT (created_at AT TIME ZONE 'UTC')::date, status, 0, count(*) FROM orders GROUP BY 1, 2`);
+  await client.query(`INSERT INTO order_counts (day, status, slot, n, cents) SELECT (created_at AT TIME ZONE 'UTC')::date, status, 0, count(*), sum(total_cents) FROM orders GROUP BY 1, 2`);
   await client.query(`VACUUM ANALYZE orders`);
   await client.query(`VACUUM ANALYZE order_lines`);
   log(`(${GRID_ORDERS.toLocaleString('en')} orders generated in ${((Date.now() - started) / 1000).toFixed(0)} s)`);

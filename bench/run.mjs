@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|resilience|orders|imports]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|resilience|orders|imports|clicks|analytics]`
 // (`--only search --cells search,suggest,list,product` runs some of the search cells; `--rounds 2`: interleaved slices per server)
-// (resilience, orders and imports are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
+// (resilience, orders, imports, clicks and analytics are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
 //  2. the API on it (NODE_ENV=production) beside bench/bare-server.mjs (node:http + pg, the same
@@ -14,6 +14,8 @@
 //  6. with --only resilience: outage, kill, SIGTERM and soak figures (bench/resilience.mjs).
 //  6. orders (only with --only orders): checkout throughput, retry storm, email outbox, admin grid (bench/orders.mjs).
 //  7. imports (only with --only imports): CSV export, round trip, dry run and apply of 100,000 rows (bench/imports.mjs).
+//  8. clicks (only with --only clicks): partner-click beacons from many visitors, rows counted (bench/clicks.mjs).
+//  9. analytics (only with --only analytics): the Analytics tab's charts at 1,000,000 orders and 10,000,000 clicks (bench/analytics.mjs).
 // Results are printed and written to bench/results/latest.md.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { databaseName, databaseUrl, DEFAULT_SERVER, generateCatalogue, SEARCH_TERMS } from './generate-catalogue.mjs';
+import { analyticsBench } from './analytics.mjs';
+import { clicksBench } from './clicks.mjs';
 import { importsBench } from './imports.mjs';
 import { ordersBench } from './orders.mjs';
 import { searchBench, vocabulary } from './search.mjs';
@@ -50,7 +54,7 @@ const opts = {
   searchCells: argv.includes('--cells') ? new Set(option('cells', '').split(',')) : null,
   searchRounds: Number(option('rounds', 2)),
 };
-for (const part of opts.only) if (!['scale', 'embedded', 'search', 'size', 'lighthouse', 'resilience', 'orders', 'imports'].includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, resilience, orders or imports, not ${part}`);
+for (const part of opts.only) if (!['scale', 'embedded', 'search', 'size', 'lighthouse', 'resilience', 'orders', 'imports', 'clicks', 'analytics'].includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, resilience, orders, imports, clicks or analytics, not ${part}`);
 
 // ---------- output ----------
 const report = [];
@@ -385,6 +389,8 @@ try {
   if (opts.only.has('search')) await searchAtScale();
   if (opts.only.has('orders')) await ordersBench({ opts, out, table, startApi, f0, f1, yes });
   if (opts.only.has('imports')) await importsBench({ opts, out, table, startApi, f0, f1, yes });
+  if (opts.only.has('clicks')) await clicksBench({ opts, out, table, startApi, f0, f1, yes });
+  if (opts.only.has('analytics')) await analyticsBench({ opts, out, table, startApi, f0, f1, yes });
   const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
   // the embedded default's start-time figures come with any of its parts, not with the orders bench alone
   const app = ['embedded', 'size', 'lighthouse'].some((part) => opts.only.has(part)) ? await embeddedDefault(needBrowser) : null;

@@ -4,7 +4,8 @@ import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { Express } from 'express';
+import { type Express, type NextFunction, type Request, type Response, Router } from 'express';
+import { PARTNER_CLICKS_ROUTE } from '@dentalmarket/contracts';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { sessionMiddleware } from './auth/session.js';
@@ -36,6 +37,9 @@ export interface CreateAppOptions {
   logCapture?: NodeJS.WritableStream;
 }
 
+
+/** The one API route served without the session middleware (its path under /api). */
+const SESSIONLESS_ROUTE = PARTNER_CLICKS_ROUTE.replace(/^\/api/, '');
 /**
  * The OpenAPI document at /api/docs-json, kept clean by Redocly's recommended rules
  * (test/openapi-lint.spec.ts). Every route answers 400 for a bad query or path value (InputSafetyGuard
@@ -113,7 +117,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
       absoluteSeconds: config.sessionAbsoluteSeconds,
     });
     database.onClose(sessions.close);
-    app.use('/api', ...sessions.middleware, passport.initialize(), passport.session(), outage.errors());
+    // a partner click's beacon needs no session: reading and touching its row would be two round
+    // trips to the session table on the busiest write the shop has
+    const withSession = Router().use(...sessions.middleware, passport.initialize(), passport.session());
+    app.use('/api', (req: Request, res: Response, next: NextFunction) => (req.path === SESSIONLESS_ROUTE ? next() : withSession(req, res, next)), outage.errors());
     mountStaticFrontends(server, config);
 
     // robots.txt and the sitemaps live at the site's root

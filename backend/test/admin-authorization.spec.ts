@@ -71,6 +71,10 @@ describe('authorization sweep over every /api/admin route in the route table', (
         'GET /api/admin/imports',
         'GET /api/admin/imports/2147483647',
         'POST /api/admin/imports/2147483647/apply',
+        'GET /api/admin/analytics/orders',
+        'GET /api/admin/analytics/partner-clicks',
+        'GET /api/admin/analytics/partner-clicks.csv',
+        'GET /api/admin/analytics/searches',
       ]),
     );
   });

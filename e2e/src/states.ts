@@ -211,7 +211,9 @@ async function dashboard(page: Page, tab: string): Promise<void> {
   } else if (tab === 'orders') {
     await page.getByRole('heading', { name: 'All Orders' }).waitFor();
   } else if (tab === 'analytics') {
-    await page.getByRole('heading', { name: 'Revenue this month' }).waitFor();
+    // issue 21: the four cards, each answered (figures, an empty state or an error), none still loading
+    await page.getByRole('heading', { name: 'Searches with no results' }).waitFor();
+    await page.getByText(/^Loading (orders and revenue|partner clicks|top searches|searches with no results)…$/).first().waitFor({ state: 'detached' });
   } else {
     await page.getByText(/ is coming soon\.$/).waitFor();
   }

@@ -17,6 +17,10 @@ const rootManifest = require(path.join(repoRoot, 'package.json'));
  * Packages every build shares as singletons (DESIGN.md). MUI components are not shared one path at
  * a time (each would carry its own internals: that made things worse); the '@mui/material' facade
  * shares the first pages' components, and one deep path, the defaults context, is shared on its own.
+ * MUI X (@mui/x-data-grid, @mui/x-charts) is deliberately not here: only the admin remote imports
+ * it, so it stays in the admin's own chunks (the charts in the Analytics tab's lazy chunk) and no
+ * other build provides or downloads it; the theme reaches it through the shared Emotion context and
+ * '@mui/system/DefaultPropsProvider' below.
  */
 export const SHARED_SINGLETONS = [
   'react',

@@ -1,16 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageSpinner } from '@dentalmarket/ui';
 import { AiPanel } from '../ai/AiPanel.js';
 import { CategoryManager } from '../categories/CategoryManager.js';
-import { OrderStatsCards } from '../orders/OrderStatsCards.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import { ProductManager } from '../products/ProductManager.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
 import { Panel } from './Panel.js';
 
-/** SPEC §2: six tabs (Orders and Analytics filled by issue 18), catalog first; the tab is kept in the address (?tab=settings) so a reload stays put. */
+/** The Analytics tab in a chunk of its own: MUI X Charts are downloaded when the tab is opened, never for the other tabs. */
+const AnalyticsTab = lazy(() => import(/* webpackChunkName: "analytics" */ '../analytics/AnalyticsTab.js'));
+
+/** SPEC §2: six tabs (Orders filled by issue 18, Analytics by issue 21), catalog first; the tab is kept in the address (?tab=settings) so a reload stays put. */
 export const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
@@ -81,7 +85,11 @@ export function AdminDashboard() {
           <Tab key={value} value={value} label={TAB_LABELS[value]} />
         ))}
       </Tabs>
-      {tab === 'catalog' ? <CatalogTab /> : tab === 'settings' ? <SettingsTab /> : tab === 'orders' ? <OrdersTab /> : tab === 'analytics' ? <OrderStatsCards /> : <ComingSoon tab={tab} />}
+      {tab === 'catalog' ? <CatalogTab /> : tab === 'settings' ? <SettingsTab /> : tab === 'orders' ? <OrdersTab /> : tab === 'analytics' ? (
+        <Suspense fallback={<PageSpinner label="Loading analytics…" />}>
+          <AnalyticsTab />
+        </Suspense>
+      ) : <ComingSoon tab={tab} />}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AdminCatalogController } from './admin-catalog.controller.js';
 import { AdminCatalogService } from './admin-catalog.service.js';
 import { AdminProductsService } from './admin-products.service.js';
@@ -12,6 +13,8 @@ import { SubcategoriesController } from './subcategories.controller.js';
 import { SubcategoriesService } from './subcategories.service.js';
 
 @Module({
+  // the product list's searches are recorded for the analytics (SearchTermsInterceptor)
+  imports: [AnalyticsModule],
   controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
   providers: [CatalogueVersion, CatalogueResponses, CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
   exports: [CategoriesService, SubcategoriesService, ProductsService, CatalogueVersion],

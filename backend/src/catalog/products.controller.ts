@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { RecordsSearchTerms, SearchTermsInterceptor } from '../analytics/search-terms.interceptor.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { CatalogueCacheInterceptor } from './catalogue-cache.interceptor.js';
 import { PagedArray } from '../common/paged-array.interceptor.js';
@@ -11,14 +12,16 @@ import { ProductDto, ProductListDto, ProductTypeParamDto } from './dto/product.d
 import { ProductsService } from './products.service.js';
 
 @ApiTags('catalog')
-// controller-level, so it runs before (and can skip) the handlers' own interceptors
-@UseInterceptors(CatalogueCacheInterceptor)
+// controller-level, so it runs before (and can skip) the handlers' own interceptors; the search
+// terms' recorder outside it, so a cached answer to a search is recorded too
+@UseInterceptors(SearchTermsInterceptor, CatalogueCacheInterceptor)
 @Controller()
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   /** Products matching the filter, one page at a time (default 50, at most 1000 per page). */
   @Get('products')
+  @RecordsSearchTerms()
   @ApiOperation({ summary: 'Search and filter products, a page at a time (or list given ids)' })
   @ApiOkResponse({ type: ProductListDto })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'a filter value is invalid' })

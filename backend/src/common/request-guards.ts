@@ -1,4 +1,5 @@
 import { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { PARTNER_CLICKS_ROUTE } from '@dentalmarket/contracts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,9 +34,17 @@ export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
 }
 
 /**
+ * What browsers send to a beacon route by themselves, with no header a script could set:
+ * navigator.sendBeacon with a string (text/plain) and a link's `ping` (text/ping). Cross-site ones
+ * are still refused by sameOriginOnly; the route reads them itself (analytics/beacon-bodies.middleware.ts).
+ */
+const BEACON_PATHS = new Set([PARTNER_CLICKS_ROUTE.replace(/^\/api/, '')]);
+
+/**
  * Request bodies are JSON only (a route that takes an upload names itself in `multipartPaths`): a
  * form-encoded or text/plain POST, which a plain HTML form on another site can send without any
- * preflight, is refused with 415 instead of being parsed.
+ * preflight, is refused with 415 instead of being parsed. Beacon routes (BEACON_PATHS) also take
+ * text/plain and text/ping.
  */
 export function jsonBodiesOnly(multipartPaths: string[] = []): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -44,6 +53,7 @@ export function jsonBodiesOnly(multipartPaths: string[] = []): RequestHandler {
     if (!hasBody) return next();
     if (req.is('application/json')) return next();
     if (req.is('multipart/form-data') && multipartPaths.includes(req.path)) return next();
+    if (BEACON_PATHS.has(req.path) && req.is(['text/plain', 'text/ping'])) return next();
     refuse(res, 415, `Request bodies must be JSON (Content-Type: application/json), not ${req.get('content-type') ?? 'untyped'}`);
   };
 }

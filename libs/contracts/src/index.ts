@@ -10,3 +10,4 @@ export * from './orders.js';
 export * from './search.js';
 export * from './imports.js';
 export * from './integrations.js';
+export * from './analytics.js';

@@ -56,3 +56,10 @@ export * from './adminApi.js';
 export * from './importsApi.js';
 export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
 export { applyOrderConflict, orderConflictLines } from './orderConflict.js';
+export {
+  analyticsApi,
+  useGetOrdersPerDayQuery,
+  useGetPartnerClicksQuery,
+  useGetSearchTermsQuery,
+  partnerClicksCsvHref,
+} from './analyticsApi.js';

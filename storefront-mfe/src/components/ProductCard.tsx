@@ -6,6 +6,7 @@ import { useSnackbar } from 'notistack';
 import { withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector } from '@dentalmarket/store';
 import { ProductImage, ProductRating, toastMessage, useProductEditor, useSettings } from '@dentalmarket/ui';
+import { partnerLinkTracking } from '../partnerClicks.js';
 import { cardPriceLine } from '../priceLine.js';
 import { useAddToCart } from '../useAddToCart.js';
 
@@ -106,7 +107,7 @@ export function ProductCard({
           </Button>
         )}
         {product.product_type === 'affiliate' && product.affiliate_link && (
-          <Button variant="outlined" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer sponsored">
+          <Button variant="outlined" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer sponsored" {...partnerLinkTracking(product.id)}>
             View Product
           </Button>
         )}

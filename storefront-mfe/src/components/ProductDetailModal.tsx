@@ -8,6 +8,7 @@ import { TIMINGS, withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector, useGetProductQuery } from '@dentalmarket/store';
 import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
 import { featureList, modalPriceLine } from '../modalRules.js';
+import { partnerLinkTracking } from '../partnerClicks.js';
 import { ProductSpecifications } from './ProductSpecifications.js';
 import { useAddToCart } from '../useAddToCart.js';
 
@@ -129,7 +130,7 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
           </Button>
         )}
         {shown?.product_type === 'affiliate' && shown.affiliate_link && (
-          <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(shown.affiliate_link)} target="_blank" rel="noopener noreferrer">
+          <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(shown.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(shown.id)}>
             View Product
           </Button>
         )}

@@ -1,0 +1,118 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ANALYTICS_RANGE_MAX_DAYS, centsToDecimal, type OrdersPerDay, PARTNER_CLICKS_CSV_COLUMNS, type PartnerClicksReport, type SearchTermsReport } from '@dentalmarket/contracts';
+import { streamCsv } from '../common/csv-stream.js';
+import { Transactions } from '../database/transactions.js';
+import type { AnalyticsRangeDto } from './dto/analytics-range.dto.js';
+
+const DAY_MS = 86_400_000;
+/** Partners and search terms listed by name; the rest of the partners' clicks are summed as `others`. */
+const TOP = 20;
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+/** A real calendar day (2026-02-30 is not), as a UTC timestamp. */
+function day(text: string, field: 'from' | 'to'): number {
+  const at = Date.parse(`${text}T00:00:00Z`);
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) throw new BadRequestException(`${field} must be a real date such as 2026-11-01`);
+  return at;
+}
+
+/** ?from=&to= checked together: defaults (the last 30 days), from ≤ to, at most ANALYTICS_RANGE_MAX_DAYS days. */
+export function resolveRange(query: AnalyticsRangeDto, now = new Date()): Range {
+  const to = query.to ? day(query.to, 'to') : Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const from = query.from ? day(query.from, 'from') : to - 29 * DAY_MS;
+  if (from > to) throw new BadRequestException('from must not be after to');
+  if ((to - from) / DAY_MS + 1 > ANALYTICS_RANGE_MAX_DAYS) throw new BadRequestException(`the range may span at most ${ANALYTICS_RANGE_MAX_DAYS} days`);
+  const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return { from: iso(from), to: iso(to) };
+}
+
+/**
+ * The Analytics tab's figures. Every one reads a daily rollup kept in the transaction that writes
+ * its facts: `order_counts` (orders and cents per day and status, a trigger on orders),
+ * `partner_click_days` and `search_term_days` (the analytics writer's batches). A year's chart reads
+ * at most a few hundred thousand small rows through the rollups' primary keys (day first), never
+ * the million orders or ten million clicks.
+ */
+@Injectable()
+export class AdminAnalyticsService {
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async orders(range: Range): Promise<OrdersPerDay> {
+    const rows = (await this.transactions.manager.query(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(sum(c.n), 0)::int AS orders,
+              coalesce(sum(c.cents) FILTER (WHERE c.status <> 'cancelled'), 0)::text AS cents
+         FROM generate_series($1::date, $2::date, interval '1 day') AS d
+         LEFT JOIN order_counts c ON c.day = d::date
+        GROUP BY d ORDER BY d`,
+      [range.from, range.to],
+    )) as Array<{ day: string; orders: number; cents: string }>;
+    const totalCents = rows.reduce((sum, row) => sum + BigInt(row.cents), 0n);
+    return {
+      ...range,
+      days: rows.map((row) => ({ day: row.day, orders: row.orders, revenue: centsToDecimal(Number(row.cents)) })),
+      totals: { orders: rows.reduce((sum, row) => sum + row.orders, 0), revenue: centsToDecimal(Number(totalCents)) },
+    };
+  }
+
+  async partnerClicks(range: Range): Promise<PartnerClicksReport> {
+    const manager = this.transactions.manager;
+    const [days, partners] = await Promise.all([
+      manager.query(
+        `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(sum(p.clicks), 0)::int AS clicks
+           FROM generate_series($1::date, $2::date, interval '1 day') AS d
+           LEFT JOIN partner_click_days p ON p.day = d::date
+          GROUP BY d ORDER BY d`,
+        [range.from, range.to],
+      ) as Promise<Array<{ day: string; clicks: number }>>,
+      manager.query(
+        `SELECT manufacturer, sum(clicks)::int AS clicks FROM partner_click_days
+          WHERE day BETWEEN $1 AND $2 GROUP BY manufacturer ORDER BY clicks DESC, manufacturer`,
+        [range.from, range.to],
+      ) as Promise<Array<{ manufacturer: string; clicks: number }>>,
+    ]);
+    const total = days.reduce((sum, row) => sum + row.clicks, 0);
+    const top = partners.slice(0, TOP);
+    return { ...range, days, partners: top, others: total - top.reduce((sum, row) => sum + row.clicks, 0), total };
+  }
+
+  async searches(range: Range): Promise<SearchTermsReport> {
+    const manager = this.transactions.manager;
+    const [top, none] = await Promise.all([
+      manager.query(
+        `SELECT term, sum(searches)::int AS searches, sum(zero_results)::int AS zero_results FROM search_term_days
+          WHERE day BETWEEN $1 AND $2 GROUP BY term ORDER BY searches DESC, term LIMIT ${TOP}`,
+        [range.from, range.to],
+      ) as Promise<SearchTermsReport['top']>,
+      manager.query(
+        `SELECT term, sum(zero_results)::int AS searches FROM search_term_days
+          WHERE day BETWEEN $1 AND $2 AND zero_results > 0 GROUP BY term ORDER BY searches DESC, term LIMIT ${TOP}`,
+        [range.from, range.to],
+      ) as Promise<SearchTermsReport['no_results']>,
+    ]);
+    return { ...range, top, no_results: none };
+  }
+
+  /** One row per day, partner and product with clicks, streamed: what a partner's invoice is built from. */
+  partnerClicksCsv(range: Range, out: NodeJS.WritableStream): Promise<void> {
+    return streamCsv<{ day: string; manufacturer: string; product_id: number; product_name: string | null; clicks: number }>(
+      this.dataSource,
+      {
+        text: `SELECT to_char(p.day, 'YYYY-MM-DD') AS day, p.manufacturer, p.product_id, pr.name AS product_name, p.clicks
+                 FROM partner_click_days p LEFT JOIN products pr ON pr.id = p.product_id
+                WHERE p.day BETWEEN $1 AND $2 ORDER BY p.day, p.manufacturer, p.product_id`,
+        values: [range.from, range.to],
+        header: PARTNER_CLICKS_CSV_COLUMNS,
+        cells: (row) => [row.day, row.manufacturer, row.product_id, row.product_name, row.clicks],
+      },
+      out,
+    );
+  }
+}
