@@ -10,6 +10,7 @@ import type { Database } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FrontendModule } from './frontend/frontend.module.js';
 import { HealthModule } from './health/health.module.js';
+import { CustomersModule } from './customers/customers.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
@@ -29,7 +30,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, SeoModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, SeoModule, CustomersModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

@@ -62,6 +62,10 @@ describe('authorization sweep over every /api/admin route in the route table', (
         'GET /api/admin/orders/export.csv',
         'GET /api/admin/orders/2147483647',
         'POST /api/admin/orders/2147483647/status',
+        'GET /api/admin/customers',
+        'GET /api/admin/customers/2147483647',
+        'POST /api/admin/customers/2147483647/disable',
+        'POST /api/admin/customers/2147483647/enable',
       ]),
     );
   });
