@@ -55,3 +55,4 @@ export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';
 export * from './adminApi.js';
 export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
 export { applyOrderConflict, orderConflictLines } from './orderConflict.js';
+export { customersApi, useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation } from './customersApi.js';
