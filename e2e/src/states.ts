@@ -210,6 +210,8 @@ async function dashboard(page: Page, tab: string): Promise<void> {
     await page.getByRole('heading', { name: 'System Settings' }).waitFor();
   } else if (tab === 'orders') {
     await page.getByRole('heading', { name: 'All Orders' }).waitFor();
+  } else if (tab === 'customers') {
+    await page.getByRole('grid', { name: 'Customers' }).getByRole('gridcell').first().waitFor();
   } else if (tab === 'analytics') {
     await page.getByRole('heading', { name: 'Revenue this month' }).waitFor();
   } else {
@@ -219,7 +221,7 @@ async function dashboard(page: Page, tab: string): Promise<void> {
 
 const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'];
 
-/** The admin's main states: each dashboard tab, the product and category dialogs, the AI panel's batch form. */
+/** The admin's main states: each dashboard tab, the product and category dialogs, a customer's drawer, the AI panel's batch form. */
 export const ADMIN_STATES: ScreenState[] = [
   ...DASHBOARD_TABS.map((tab): ScreenState => ({ name: `admin: ${tab}`, open: (page) => dashboard(page, tab) })),
   {
@@ -236,6 +238,17 @@ export const ADMIN_STATES: ScreenState[] = [
       await dashboard(page, 'catalog');
       await page.getByRole('button', { name: 'Add New Category' }).click();
       await page.getByRole('dialog').getByLabel('Name').waitFor();
+    },
+  },
+  {
+    name: 'admin: customer drawer',
+    async open(page) {
+      await dashboard(page, 'customers');
+      await page.getByRole('button', { name: 'dr.smith', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'dr.smith' });
+      await drawer.getByRole('heading', { name: 'Recent orders' }).waitFor();
+      // checked and pictured where it stops, not while it slides in (the paper) over a fading backdrop (its sibling)
+      await drawer.evaluate((paper) => Promise.all((paper.parentElement ?? paper).getAnimations({ subtree: true }).map((animation) => animation.finished)));
     },
   },
   {

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+// not in the shared '@mui/material' facade (libs/mf-config/facades): the admin's bundle carries it
+import DialogContentText from '@mui/material/DialogContentText';
 import type { CustomerDetail } from '@dentalmarket/contracts';
 import { useDisableCustomerMutation, useEnableCustomerMutation } from '@dentalmarket/store';
 import { adminErrorMessage } from '../categories/adminErrors.js';

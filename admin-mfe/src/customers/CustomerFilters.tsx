@@ -46,7 +46,16 @@ export function CustomerFilters({ value, onChange }: CustomerFiltersProps) {
           input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
         }}
       />
-      <TextField size="small" select label="Role" value={value.role} onChange={(event) => onChange({ ...value, role: event.target.value as UserRole | '' })} sx={{ minWidth: 150 }}>
+      <TextField
+        size="small"
+        select
+        label="Role"
+        value={value.role}
+        onChange={(event) => onChange({ ...value, role: event.target.value as UserRole | '' })}
+        sx={{ minWidth: 150 }}
+        // 'All' is the empty value: shown, with the label above it (else the label sits over it)
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
         {ROLE_OPTIONS.map((option) => (
           <MenuItem key={option.value} value={option.value}>
             {option.label}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Link, Stack, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { Box, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { CustomerListQuery, CustomerRow, CustomerSortField } from '@dentalmarket/contracts';
 import { useGetAdminCustomersQuery } from '@dentalmarket/store';
 import { displayedRowsLabel, serverGridProps } from '../dashboard/serverGrid.js';
@@ -13,6 +13,9 @@ import { formatDate } from './customerFormat.js';
 import { CustomerStatusChip } from './CustomerStatusChip.js';
 
 const NEWEST_FIRST: GridSortModel = [{ field: 'registered_at', sort: 'desc' }];
+
+/** On a phone the grid keeps who, what they spent and whether they may sign in; the dates are in the drawer. */
+const PHONE_HIDDEN: GridColumnVisibilityModel = { registered_at: false, last_order_at: false };
 
 /** The API's sort of each sortable column. */
 const SORTS: Partial<Record<keyof CustomerRow, CustomerSortField>> = {
@@ -46,6 +49,14 @@ export function CustomersGrid() {
   const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
   const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
   const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<CustomerRow>();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  // the admin may still show or hide columns from a column's menu; turning the phone resets them
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
+  const [laidOutForPhone, setLaidOutForPhone] = useState(false);
+  if (laidOutForPhone !== phone) {
+    setLaidOutForPhone(phone);
+    setVisibility(phone ? PHONE_HIDDEN : {});
+  }
   const { data, isFetching, isError } = useGetAdminCustomersQuery(customerListQuery({ ...filters, q }, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
   const columns = useMemo<GridColDef<CustomerRow>[]>(
@@ -93,6 +104,8 @@ export function CustomersGrid() {
         <DataGrid
           rows={data?.customers ?? []}
           columns={columns}
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={setVisibility}
           rowCount={data?.total ?? 0}
           loading={isFetching}
           {...serverGridProps(pagination, setPagination)}

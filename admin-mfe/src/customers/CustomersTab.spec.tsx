@@ -1,6 +1,7 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CustomerRow } from '@dentalmarket/contracts';
+import { screenWidth } from '@dentalmarket/ui/testing';
 import { renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';
 import { customerDetail, customerRow } from './customerFixtures.js';
 import { CustomersTab } from './CustomersTab.js';
@@ -33,6 +34,8 @@ async function choose(label: string, option: string) {
 }
 
 describe('the admin Customers tab', () => {
+  afterEach(() => screenWidth(false));
+
   it('shows the first page of accounts, newest first, with their figures and status', async () => {
     const { calls } = serve([
       customerRow(1, { username: 'dana.lee', email: 'dana@clinic.example', orders: 12, total_spent: '12345.6' }),
@@ -107,5 +110,14 @@ describe('the admin Customers tab', () => {
     fireEvent.keyDown(cell, { key: 'Enter' });
     const drawer = within(await screen.findByRole('dialog', { name: 'dr.user3' }));
     expect(await drawer.findByText('Dr. User 3')).toBeTruthy();
+  });
+
+  it('leaves the dates to the drawer on a phone', async () => {
+    screenWidth(true);
+    serve();
+    await renderWithStore(<CustomersTab />, null);
+    await screen.findByText('1–25 of 60');
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    await waitFor(() => expect(headers()).toEqual(['Username', 'Email', 'Orders', 'Total spent', 'Status']));
   });
 });
