@@ -50,7 +50,7 @@ export function CustomersGrid() {
   const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
   const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<CustomerRow>();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  // the admin may still show or hide columns from a column's menu; turning the phone resets them
+  // the admin may still show or hide columns from a column's menu; moving between a phone's width and a wider one resets them
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
   const [laidOutForPhone, setLaidOutForPhone] = useState(false);
   if (laidOutForPhone !== phone) {
