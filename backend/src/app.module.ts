@@ -11,6 +11,7 @@ import type { Database } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FrontendModule } from './frontend/frontend.module.js';
 import { HealthModule } from './health/health.module.js';
+import { CustomersModule } from './customers/customers.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { IntegrationLogModule } from './integrations/integration-log.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
@@ -33,7 +34,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

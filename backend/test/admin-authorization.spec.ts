@@ -75,6 +75,10 @@ describe('authorization sweep over every /api/admin route in the route table', (
         'GET /api/admin/analytics/partner-clicks',
         'GET /api/admin/analytics/partner-clicks.csv',
         'GET /api/admin/analytics/searches',
+        'GET /api/admin/customers',
+        'GET /api/admin/customers/2147483647',
+        'POST /api/admin/customers/2147483647/disable',
+        'POST /api/admin/customers/2147483647/enable',
       ]),
     );
   });

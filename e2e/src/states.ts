@@ -210,6 +210,8 @@ async function dashboard(page: Page, tab: string): Promise<void> {
     await page.getByRole('heading', { name: 'System Settings' }).waitFor();
   } else if (tab === 'orders') {
     await page.getByRole('heading', { name: 'All Orders' }).waitFor();
+  } else if (tab === 'customers') {
+    await page.getByRole('grid', { name: 'Customers' }).getByRole('gridcell').first().waitFor();
   } else if (tab === 'analytics') {
     // issue 21: the four cards, each answered (figures, an empty state or an error), none still loading
     await page.getByRole('heading', { name: 'Searches with no results' }).waitFor();
@@ -221,7 +223,7 @@ async function dashboard(page: Page, tab: string): Promise<void> {
 
 const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'];
 
-/** The admin's main states: each dashboard tab, the product and category dialogs, the AI panel's batch form. */
+/** The admin's main states: each dashboard tab, the product and category dialogs, a customer's drawer, the AI panel's batch form. */
 export const ADMIN_STATES: ScreenState[] = [
   ...DASHBOARD_TABS.map((tab): ScreenState => ({ name: `admin: ${tab}`, open: (page) => dashboard(page, tab) })),
   {
@@ -259,6 +261,17 @@ export const ADMIN_STATES: ScreenState[] = [
       await dialog.getByLabel('CSV file').setInputFiles({ name: 'check.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await dialog.getByRole('button', { name: 'Check file' }).click();
       await dialog.getByText('2 with errors', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'admin: customer drawer',
+    async open(page) {
+      await dashboard(page, 'customers');
+      await page.getByRole('button', { name: 'dr.smith', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'dr.smith' });
+      await drawer.getByRole('heading', { name: 'Recent orders' }).waitFor();
+      // checked and pictured where it stops, not while it slides in (the paper) over a fading backdrop (its sibling)
+      await drawer.evaluate((paper) => Promise.all((paper.parentElement ?? paper).getAnimations({ subtree: true }).map((animation) => animation.finished)));
     },
   },
   {

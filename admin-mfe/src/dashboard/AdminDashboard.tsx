@@ -6,6 +6,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageSpinner } from '@dentalmarket/ui';
 import { AiPanel } from '../ai/AiPanel.js';
 import { CategoryManager } from '../categories/CategoryManager.js';
+import { CustomersTab } from '../customers/CustomersTab.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import { ProductManager } from '../products/ProductManager.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
@@ -89,7 +90,7 @@ export function AdminDashboard() {
         <Suspense fallback={<PageSpinner label="Loading analytics…" />}>
           <AnalyticsTab />
         </Suspense>
-      ) : <ComingSoon tab={tab} />}
+      ) : tab === 'customers' ? <CustomersTab /> : <ComingSoon tab={tab} />}
     </Box>
   );
 }

@@ -17,3 +17,13 @@ export function serverGridProps(pagination: GridPaginationModel, setPagination: 
     onPaginationModelChange: (model: GridPaginationModel) => setPagination((p) => (model.pageSize === p.pageSize ? model : { page: 0, pageSize: model.pageSize })),
   } as const;
 }
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The pager's 'from–to of count': a search's count stops at 1,000 (the API says `total_capped`),
+ * so pages go that far and the label says there are more.
+ */
+export function displayedRowsLabel(capped: boolean | undefined) {
+  return ({ from, to, count: total }: { from: number; to: number; count: number }) => `${count(from)}–${count(to)} of ${capped ? `more than ${count(total)}` : count(total)}`;
+}

@@ -1,28 +1,8 @@
-import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
 import type { Order } from '@dentalmarket/contracts';
 import { AddressBlock } from '@dentalmarket/ui';
+import { DetailRow as Row, DrawerSection as Section } from '../dashboard/DetailDrawer.js';
 import { formatDateTime, STATUS_LABELS, usd } from './orderFormat.js';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section">
-      <Typography variant="h4" component="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontWeight: strong ? 600 : undefined }}>
-      <Typography component="span" sx={{ fontWeight: 'inherit' }}>{label}</Typography>
-      <Typography component="span" sx={{ fontWeight: 'inherit' }}>{value}</Typography>
-    </Box>
-  );
-}
 
 /** The order as placed: its lines (snapshots), where it goes, the totals and every status change. */
 export function OrderDetails({ order }: { order: Order }) {

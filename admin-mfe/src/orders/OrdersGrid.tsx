@@ -1,15 +1,16 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { AdminOrderListQuery, OrderStatus, OrderSummary } from '@dentalmarket/contracts';
 import { useGetAdminOrdersQuery } from '@dentalmarket/store';
-import { serverGridProps } from '../dashboard/serverGrid.js';
+import { displayedRowsLabel, serverGridProps } from '../dashboard/serverGrid.js';
+import { useSettledSearch } from '../dashboard/useDebouncedValue.js';
+import { useRowDrawer } from '../dashboard/useRowDrawer.js';
 import { exportHref, NO_ORDER_FILTERS, OrderFilters, orderFilterParams, type OrderFilterValues } from './OrderFilters.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { formatDateTime, usd } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
-import { useDebouncedValue } from './useDebouncedValue.js';
 
 const NEWEST_FIRST: GridSortModel = [{ field: 'created_at', sort: 'desc' }];
 
@@ -31,27 +32,13 @@ export function orderListQuery(filters: OrderFilterValues, pagination: GridPagin
  */
 export function OrdersGrid() {
   const [filters, setFilters] = useState<OrderFilterValues>(NO_ORDER_FILTERS);
-  const q = useDebouncedValue(filters.q.trim());
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
-  const [opened, setOpened] = useState<string | null>(null);
-  const gridBox = useRef<HTMLDivElement>(null);
-
-  // a settled new search starts again at page 1, set while rendering so page 3 of the old search is never asked
-  const [searched, setSearched] = useState(q);
-  if (searched !== q) {
-    setSearched(q);
-    setPagination((p) => ({ ...p, page: 0 }));
-  }
+  const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
+  const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<string>();
   const settled = { ...filters, q };
   const { data, isFetching, isError } = useGetAdminOrdersQuery(orderListQuery(settled, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
-  // what had focus when the drawer opened (the order's link or its cell): focus goes back there on close
-  const opener = useRef<HTMLElement | null>(null);
-  const open = (number: string) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOpened(number);
-  };
   const columns = useMemo<GridColDef<OrderSummary>[]>(
     () => [
       {
@@ -72,14 +59,8 @@ export function OrdersGrid() {
       { field: 'total', headerName: 'Total', width: 120, align: 'right', headerAlign: 'right', valueFormatter: (value: string) => usd(value) },
       { field: 'line_count', headerName: 'Lines', width: 90, align: 'right', headerAlign: 'right', sortable: false },
     ],
-    [],
+    [open],
   );
-
-  /** When that row left the page meanwhile (its status no longer matches the filter), the grid takes focus instead. */
-  const giveFocusBack = () => {
-    if (opener.current?.isConnected) opener.current.focus();
-    else gridBox.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
-  };
 
   return (
     <Box>
@@ -123,13 +104,12 @@ export function OrdersGrid() {
           }}
           localeText={{
             noRowsLabel: 'No orders found',
-            // a search's count stops at 1,000 (the API says total_capped): pages go that far, the label says there are more
-            paginationDisplayedRows: ({ from, to, count }) => `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${data?.total_capped ? `more than ${count.toLocaleString('en-US')}` : count.toLocaleString('en-US')}`,
+            paginationDisplayedRows: displayedRowsLabel(data?.total_capped),
           }}
           aria-label="Orders"
         />
       </Box>
-      <OrderDrawer number={opened} onClose={() => setOpened(null)} onClosed={giveFocusBack} />
+      <OrderDrawer number={opened} onClose={close} onClosed={giveFocusBack} />
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request } from 'express';
+import { CUSTOMER_MESSAGES } from '@dentalmarket/contracts';
 import { LoginDto } from './dto/login.dto.js';
 import { LoginThrottle } from './login-throttle.service.js';
 import type { User } from './user.entity.js';
@@ -67,6 +68,8 @@ export class LocalAuthGuard implements CanActivate {
       throw new UnauthorizedException('Invalid username or password');
     }
     await this.throttle.recordSuccess(address, body.username);
+    // only after the right password: a disabled account is not revealed to someone guessing
+    if (user.disabled_at !== null) throw new ForbiddenException(CUSTOMER_MESSAGES.disabledSignIn);
     await new Promise<void>((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
     return true;
   }

@@ -5,7 +5,7 @@ import { UsersService } from './users.service.js';
 
 /**
  * The session holds only the user id; the user is re-read on every request (role changes apply at
- * once). passport is a process-wide singleton, so a closed app's serializer steps aside ('pass')
+ * once, and a disabled account's session is refused on every instance: the request is signed out). passport is a process-wide singleton, so a closed app's serializer steps aside ('pass')
  * for the next app in the same process (tests restart the app).
  */
 @Injectable()
@@ -29,7 +29,7 @@ export class SessionSerializer extends PassportSerializer implements OnModuleDes
     if (this.destroyed) return done('pass');
     if (typeof id !== 'number') return done(null, false);
     this.users.findById(id).then(
-      (user) => done(null, user ?? false),
+      (user) => done(null, user && user.disabled_at === null ? user : false),
       (error) => done(error),
     );
   }

@@ -5,6 +5,11 @@ import { USER_ROLES, type UserRole } from '@dentalmarket/contracts';
 // case-insensitive uniqueness: expression indexes made by a migration, which TypeORM cannot describe
 @Index('UQ_users_username_lower', { synchronize: false })
 @Index('UQ_users_email_lower', { synchronize: false })
+// the Customers grid's order and prefix searches (migration 1764900000000-Customers)
+@Index('IDX_users_created', { synchronize: false })
+@Index('IDX_users_username_prefix', { synchronize: false })
+@Index('IDX_users_email_prefix', { synchronize: false })
+@Index('IDX_users_email_suffix', { synchronize: false })
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()
@@ -28,4 +33,8 @@ export class User {
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;
+
+  /** set by an admin: the account cannot sign in and its sessions are refused; null while enabled */
+  @Column({ type: 'timestamptz', nullable: true })
+  disabled_at: Date | null;
 }

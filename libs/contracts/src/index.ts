@@ -11,3 +11,4 @@ export * from './search.js';
 export * from './imports.js';
 export * from './integrations.js';
 export * from './analytics.js';
+export * from './customers.js';

@@ -63,3 +63,4 @@ export {
   useGetSearchTermsQuery,
   partnerClicksCsvHref,
 } from './analyticsApi.js';
+export { customersApi, useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation } from './customersApi.js';

@@ -1,0 +1,157 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { repoRoot } from '../app.js';
+import { axeFindings, blocks, describeFindings } from '../axe.js';
+import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
+import { ADMIN_STATES, openState, type ShopperFixtures } from '../states.js';
+import { appAndBrowser } from '../suite.js';
+
+/** Issue 21's Customers tab: an admin finds a customer signed in elsewhere and disables the account, whose next request is 401. */
+const suite = appAndBrowser();
+const artifacts = path.join(repoRoot, 'e2e', 'artifacts');
+
+async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width = 1366, height = 900): Promise<T> {
+  const context = await newContext(suite.browser, suite.app.url, width, height);
+  try {
+    return await fn(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The Customers tab, searched for `q` (among one role's accounts), with the customer's drawer opened from their row. */
+async function openCustomer(page: Page, q: string, username: string, role?: 'Customers' | 'Admins') {
+  await page.goto('/admin?tab=customers');
+  await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor();
+  if (role) {
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: role }).click();
+  }
+  // the settled search's answer, after its pause: the row is then one of the matches
+  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/customers' && new URL(r.url()).searchParams.get('q') === q && r.ok());
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(q);
+  await searched;
+  await page.getByRole('grid', { name: 'Customers' }).getByRole('button', { name: username, exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: username });
+  await drawer.getByRole('heading', { name: 'Recent orders' }).waitFor();
+  return drawer;
+}
+
+async function confirmDisable(page: Page, username: string) {
+  const drawer = page.getByRole('dialog', { name: username });
+  await drawer.getByRole('button', { name: 'Disable account' }).click();
+  const question = page.getByRole('dialog', { name: `Disable ${username}?` });
+  await question.getByText('They will be signed out everywhere at once and cannot sign in until the account is enabled again.').waitFor();
+  await question.getByRole('button', { name: 'Disable account' }).click();
+}
+
+describe('the admin Customers tab', () => {
+  it("disables a customer who is signed in elsewhere: their next request is 401, their page signs them out, and they cannot sign in until enabled", async () => {
+    const customer = { username: 'dr.disabled', email: 'dr.disabled@clinic.example', full_name: 'Dr. Dee Sabled', password: 'Disabled passphrase 2026' };
+    await withContext(async (shopper, shopperContext) => {
+      // the customer registers (and is signed in by it) in their own browser
+      const registered = await shopperContext.request.post('/api/register', { data: customer });
+      assert.equal(registered.status(), 201, await registered.text());
+      await shopper.goto('/');
+      await shopper.getByRole('button', { name: customer.full_name, exact: true }).waitFor();
+
+      await withContext(async (admin, adminContext) => {
+        await signIn(adminContext, DEMO_ADMIN);
+        // a prefix of the username finds them
+        const drawer = await openCustomer(admin, 'dr.dis', customer.username);
+        for (const text of [customer.full_name, customer.email, 'Customer', 'Active', 'No orders yet.']) await drawer.getByText(text, { exact: true }).first().waitFor();
+
+        const disabled = admin.waitForResponse((r) => r.url().endsWith('/disable') && r.request().method() === 'POST');
+        await confirmDisable(admin, customer.username);
+        assert.equal((await disabled).status(), 200);
+        await admin.getByText('Account disabled').waitFor();
+        await drawer.getByRole('button', { name: 'Enable account' }).waitFor();
+        await drawer.locator('.MuiChip-label', { hasText: /^Disabled$/ }).waitFor();
+
+        // the customer's session ended at once: their next API request is refused, and a reload shows them signed out
+        assert.equal((await shopperContext.request.get('/api/me')).status(), 401);
+        await shopper.reload();
+        await shopper.getByRole('link', { name: 'Admin Login' }).waitFor();
+        assert.equal(await shopper.getByRole('button', { name: customer.full_name, exact: true }).count(), 0, 'signed out');
+        const refused = await shopperContext.request.post('/api/login', { data: { username: customer.username, password: customer.password } });
+        assert.equal(refused.status(), 403);
+        assert.equal(((await refused.json()) as { message: string }).message, 'This account has been disabled');
+
+        // the grid shows the account disabled too once the drawer is closed
+        await drawer.getByRole('button', { name: 'Close customer' }).click();
+        const row = admin.getByRole('row').filter({ has: admin.getByRole('button', { name: customer.username, exact: true }) });
+        await row.getByText('Disabled', { exact: true }).waitFor();
+
+        // enabled again, the customer signs in
+        await row.getByRole('button', { name: customer.username, exact: true }).click();
+        await drawer.getByRole('button', { name: 'Enable account' }).click();
+        await admin.getByText('Account enabled').waitFor();
+        await drawer.getByRole('button', { name: 'Disable account' }).waitFor();
+        const again = await shopperContext.request.post('/api/login', { data: { username: customer.username, password: customer.password } });
+        assert.equal(again.status(), 200, await again.text());
+        await shopper.reload();
+        await shopper.getByRole('button', { name: customer.full_name, exact: true }).waitFor();
+      });
+    });
+  });
+
+  it("refuses to disable the admin's own account and says why", async () => {
+    await withContext(async (admin, adminContext) => {
+      await signIn(adminContext, DEMO_ADMIN);
+      const drawer = await openCustomer(admin, DEMO_ADMIN.username, DEMO_ADMIN.username, 'Admins');
+      await drawer.getByText('Admin', { exact: true }).waitFor();
+      const refused = admin.waitForResponse((r) => r.url().endsWith('/disable') && r.request().method() === 'POST');
+      await confirmDisable(admin, DEMO_ADMIN.username);
+      assert.equal((await refused).status(), 409);
+      await admin.getByText('You cannot disable your own account').waitFor();
+      await drawer.getByRole('button', { name: 'Disable account' }).waitFor();
+      assert.equal((await adminContext.request.get('/api/me')).status(), 200, 'the admin is still signed in');
+    });
+  });
+
+  it('fits a 390 px phone, in light and dark, with no serious axe finding: the tab and the drawer (screenshots in e2e/artifacts)', async () => {
+    fs.mkdirSync(artifacts, { recursive: true });
+    // dr.smith's drawer then lists an order (the demo accounts have none)
+    await withContext(async (_page, context) => {
+      await signIn(context, DEMO_CUSTOMER);
+      const { products } = (await (await context.request.get('/api/products?productType=equipment&limit=24')).json()) as { products: Array<{ id: number; price: string; in_stock: boolean }> };
+      const product = products.find((p) => p.in_stock && Number(p.price) > 0)!;
+      const shipping = { fullName: 'Dr. Jane Smith', email: 'dr.smith@dentalmarket.example', address: '12 Harbour Street', city: 'Portland', state: 'OR', zipCode: '97201' };
+      const placed = await context.request.post('/api/orders', { data: { lines: [{ product_id: product.id, quantity: 2, unit_price: product.price }], shipping } });
+      assert.equal(placed.status(), 201, await placed.text());
+    });
+    // no cart: these states are admin screens
+    const noCart: ShopperFixtures = { product: { slug: '', name: '' }, cart: [], longCart: [] };
+    const states = ['admin: customers', 'admin: customer drawer'].map((name) => ADMIN_STATES.find((s) => s.name === name)!);
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ]) {
+      for (const dark of [false, true]) {
+        await withContext(
+          async (page, context) => {
+            await signIn(context, DEMO_ADMIN);
+            for (const state of states) {
+              await openState(page, state, noCart, dark);
+              const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+              assert.ok(scrollWidth <= clientWidth, `${state.name} at ${width} px is ${scrollWidth} px wide`);
+              if (state.name === 'admin: customer drawer' && width === 390) {
+                const drawer = await page.getByRole('dialog', { name: 'dr.smith' }).boundingBox();
+                assert.equal(Math.round(drawer!.width), clientWidth, 'the drawer takes the whole phone width');
+              }
+              const blocking = (await axeFindings(page)).filter(blocks);
+              assert.equal(blocking.length, 0, `${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${describeFindings(blocking)}`);
+              const file = `customers-${state.name === 'admin: customers' ? 'tab' : 'drawer'}-${width}-${dark ? 'dark' : 'light'}.png`;
+              await page.screenshot({ path: path.join(artifacts, file), fullPage: true });
+            }
+          },
+          width,
+          height,
+        );
+      }
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import type { CustomerDetail, CustomerListQuery, CustomerListResponse } from '@dentalmarket/contracts';
+import { api } from './api.js';
+import type { DmExtraOptions } from './baseQuery.js';
+
+/** Every admin call is sent with session-expiry handling (SPEC §6). */
+const admin: DmExtraOptions = { sessionHandling: true };
+
+const customerList = { type: 'Customer' as const, id: 'LIST' };
+
+/**
+ * The admin's Customers tab (issue 21, libs/contracts/src/customers.ts). The tag is added here, not
+ * in api.ts, so that this feature's endpoints stay in one file.
+ */
+export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/customers: one page of the grid, searched, filtered and sorted by the server, never cached. */
+    getAdminCustomers: build.query<CustomerListResponse, CustomerListQuery>({
+      query: (params) => ({ url: '/admin/customers', params }),
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: (result) => [customerList, ...(result?.customers ?? []).map((c) => ({ type: 'Customer' as const, id: c.id }))],
+    }),
+    /** GET /api/admin/customers/{id}: the drawer's account with its 10 newest orders. */
+    getAdminCustomer: build.query<CustomerDetail, number>({
+      query: (id) => `/admin/customers/${id}`,
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, id) => [{ type: 'Customer' as const, id }],
+    }),
+    /**
+     * POST /api/admin/customers/{id}/disable: the account's sessions end at once. Invalidates on a
+     * 409 as well (RTK Query invalidates on a rejected-with-value mutation), so the drawer and the
+     * grid show the account as it is now.
+     */
+    disableCustomer: build.mutation<CustomerDetail, number>({
+      query: (id) => ({ url: `/admin/customers/${id}/disable`, method: 'POST' }),
+      extraOptions: admin,
+      invalidatesTags: (_result, _error, id) => [customerList, { type: 'Customer' as const, id }],
+    }),
+    /** POST /api/admin/customers/{id}/enable: the account may sign in again. */
+    enableCustomer: build.mutation<CustomerDetail, number>({
+      query: (id) => ({ url: `/admin/customers/${id}/enable`, method: 'POST' }),
+      extraOptions: admin,
+      invalidatesTags: (_result, _error, id) => [customerList, { type: 'Customer' as const, id }],
+    }),
+  }),
+});
+
+export const { useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation } = customersApi;
