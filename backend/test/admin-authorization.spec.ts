@@ -89,7 +89,9 @@ describe('authorization sweep over every /api/admin route in the route table', (
       const anonymous = await send(request(t.http), method, url).send({});
       const asCustomer = await send(customer, method, url).send({});
       const asAdmin = await send(admin, method, url).send({});
-      outcomes.push(`${method.toUpperCase()} ${url}: ${anonymous.status} ${asCustomer.status} ${asAdmin.status >= 500 ? asAdmin.status : [401, 403].includes(asAdmin.status) ? asAdmin.status : 'ok'}`);
+      // the AI test without a provider answers its documented 503 (what to set): past the guard all the same
+      const unconfiguredAi = asAdmin.status === 503 && String(asAdmin.body?.message).startsWith('AI generation is not configured');
+      outcomes.push(`${method.toUpperCase()} ${url}: ${anonymous.status} ${asCustomer.status} ${asAdmin.status >= 500 && !unconfiguredAi ? asAdmin.status : [401, 403].includes(asAdmin.status) ? asAdmin.status : 'ok'}`);
       expect(anonymous.body).toMatchObject({ statusCode: anonymous.status, error: expect.any(String) });
     }
     expect(outcomes).toEqual(outcomes.map((line) => line.replace(/: .*$/, ': 401 403 ok')));

@@ -302,8 +302,8 @@ describe('generated bad input over every route of the OpenAPI document', () => {
         try {
           const response = await send(request, request.admin ? adminCookie : undefined);
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          // the one documented 5xx: AI generation answers 503 while no provider is configured (as in this run)
-          const documented = response.status === 503 && request.url.startsWith('/api/admin/gemini/') && response.body.includes('AI generation is not configured');
+          // the one documented 5xx: AI generation (and its test) answers 503 while no provider is configured (as in this run)
+          const documented = response.status === 503 && (request.url.startsWith('/api/admin/gemini/') || request.url.startsWith('/api/admin/integrations/ai/test')) && response.body.includes('AI generation is not configured');
           if (response.status >= 500 && !documented) failures.push({ ...request, url: request.url.slice(0, 300), body: request.body?.slice(0, 200), status: response.status, answer: response.body.slice(0, 300) });
         } catch (error) {
           failures.push({ ...request, url: request.url.slice(0, 300), body: request.body?.slice(0, 200), status: 'no answer', answer: (error as Error).message });
