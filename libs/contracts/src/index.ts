@@ -9,3 +9,4 @@ export * from './routes.js';
 export * from './orders.js';
 export * from './search.js';
 export * from './imports.js';
+export * from './service-requests.js';
