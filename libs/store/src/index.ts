@@ -55,3 +55,11 @@ export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';
 export * from './adminApi.js';
 export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
 export { applyOrderConflict, orderConflictLines } from './orderConflict.js';
+export {
+  serviceRequestsApi,
+  useCreateServiceRequestMutation,
+  useGetMyServiceRequestsQuery,
+  useGetAdminServiceRequestsQuery,
+  useGetAdminServiceRequestQuery,
+  useChangeServiceRequestStatusMutation,
+} from './serviceRequestsApi.js';
