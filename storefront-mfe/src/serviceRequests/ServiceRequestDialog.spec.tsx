@@ -196,12 +196,15 @@ describe("a service's 'Request Service' dialog", () => {
     expect(dialog.getByText('Preferred date must be today or later')).toBeTruthy();
   });
 
-  it('says in an alert in the dialog when too many requests came from one address', async () => {
-    fakeApi(() => ({ status: 429, body: { statusCode: 429, message: 'ThrottlerException: Too Many Requests', error: 'Too Many Requests' } }));
+  it.each([
+    [{ statusCode: 429, message: 'Too many service requests from this address; try again in 7 minutes', error: 'Too Many Requests' }, 'Your request was not sent: Too many service requests from this address; try again in 7 minutes'],
+    ['', 'Too many requests were sent from your network. Please wait a few minutes and try again.'],
+  ])('says in an alert in the dialog when too many requests came from one address (%j)', async (body, shown) => {
+    fakeApi(() => ({ status: 429, body }));
     const dialog = await openDialog();
     fillRequired(dialog);
     fireEvent.click(dialog.getByRole('button', { name: 'Send request' }));
-    const alert = await dialog.findByText('Too many requests were sent from your network. Please wait a few minutes and try again.');
+    const alert = await dialog.findByText(shown);
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Request Sterilisation Audit' })).toBeTruthy();
     expect(screen.queryByText('Service request sent')).toBeNull();

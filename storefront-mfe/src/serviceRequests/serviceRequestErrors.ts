@@ -62,7 +62,8 @@ export function refusedRequest(error: unknown): RefusedRequest {
     if (rest.length || !Object.keys(fields).length) return { fields, alert: `Your request was not sent: ${rest.join('. ') || 'please check the form.'}` };
     return { fields, alert: null };
   }
-  if (status === 429) return { fields: {}, alert: 'Too many requests were sent from your network. Please wait a few minutes and try again.' };
+  // the API says how long to wait; a proxy's bare 429 does not
+  if (status === 429) return { fields: {}, alert: said.length ? `Your request was not sent: ${said.join('. ')}` : 'Too many requests were sent from your network. Please wait a few minutes and try again.' };
   if (status === 404) return { fields: {}, alert: 'This service is no longer available. Please choose another service.' };
   if (typeof status !== 'number') return { fields: {}, alert: 'Your request was not sent. Check your connection and try again.' };
   return { fields: {}, alert: `Your request was not sent: ${said.join('. ') || errorText({ status, data: e.data })}` };
