@@ -21,9 +21,10 @@ import { Orders1764600000000 } from './migrations/1764600000000-Orders.js';
 import { OrderEmailSearch1764650000000 } from './migrations/1764650000000-OrderEmailSearch.js';
 import { OrderEmailOutbox1764660000000 } from './migrations/1764660000000-OrderEmailOutbox.js';
 import { ProductSearchDocument1764700000000 } from './migrations/1764700000000-ProductSearchDocument.js';
+import { ServiceRequests1764850000000 } from './migrations/1764850000000-ServiceRequests.js';
 
 export const ENTITIES = [User, Category, Subcategory, Product, Order, OrderLine, OrderEvent, OrderEmailSent];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000, OrderEmailSearch1764650000000, OrderEmailOutbox1764660000000, ProductSearchDocument1764700000000];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000, OrderEmailSearch1764650000000, OrderEmailOutbox1764660000000, ProductSearchDocument1764700000000, ServiceRequests1764850000000];
 
 /** What the API's pool adds: bounded waits, and pool errors reported rather than logged one by one. */
 export interface ServingOptions {
