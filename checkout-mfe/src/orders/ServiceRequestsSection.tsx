@@ -14,8 +14,12 @@ import { PageSpinner } from '@dentalmarket/ui';
 import { formatCalendarDay, formatDay, LIST_PAGE_SIZES, money } from './orderFormat.js';
 import { ServiceRequestStatusChip } from './ServiceRequestStatusChip.js';
 
-/** Below `sm` the preferred date sits under the service, so the table fits a 390 px phone without scrolling sideways. */
+/**
+ * Below `sm` two columns: the request (number, service, preferred date, when sent) and its status
+ * with the quote under it, so the table fits a 390 px phone without scrolling sideways or breaking words.
+ */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const narrowOnly = { display: { sm: 'none' } } as const;
 const HEADING_ID = 'service-requests-heading';
 
 /**
@@ -53,37 +57,44 @@ export function ServiceRequestsSection() {
             <TableHead>
               <TableRow>
                 <TableCell>Request</TableCell>
-                <TableCell>Service</TableCell>
+                <TableCell sx={wideOnly}>Service</TableCell>
                 <TableCell sx={wideOnly}>Preferred date</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell align="right">Quote</TableCell>
+                <TableCell align="right" sx={wideOnly}>
+                  Quote
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {data.requests.map((request) => {
                 const preferred = request.preferred_date ? formatCalendarDay(request.preferred_date) : 'Any time';
+                const quote = request.quote_amount !== null ? money(request.quote_amount) : null;
                 return (
                   <TableRow key={request.number}>
-                    <TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                         {request.number}
                       </Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                      <Box sx={narrowOnly}>{request.product_name}</Box>
+                      <Typography variant="body2" color="text.secondary" sx={narrowOnly}>
+                        Preferred: {preferred}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
                         Sent {formatDay(request.created_at)}
                       </Typography>
                     </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {request.product_name}
-                      <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
-                        Preferred: {preferred}
-                      </Typography>
-                    </TableCell>
+                    <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>{request.product_name}</TableCell>
                     <TableCell sx={wideOnly}>{preferred}</TableCell>
                     <TableCell>
                       <ServiceRequestStatusChip status={request.status} />
+                      {quote ? (
+                        <Typography variant="body2" sx={{ ...narrowOnly, mt: 0.5, whiteSpace: 'nowrap' }}>
+                          Quote: {quote}
+                        </Typography>
+                      ) : null}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {request.quote_amount !== null ? money(request.quote_amount) : '—'}
+                    <TableCell align="right" sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
+                      {quote ?? '—'}
                     </TableCell>
                   </TableRow>
                 );

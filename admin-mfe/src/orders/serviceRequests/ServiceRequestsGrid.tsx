@@ -66,7 +66,7 @@ export function ServiceRequestsGrid() {
       {
         field: 'number',
         headerName: 'Number',
-        width: 130,
+        width: 120,
         sortable: false,
         renderCell: ({ row }) => (
           <Link component="button" type="button" onClick={() => open(row.number)} sx={{ fontWeight: 600 }}>
@@ -74,14 +74,14 @@ export function ServiceRequestsGrid() {
           </Link>
         ),
       },
-      { field: 'created_at', headerName: 'Received', width: 180, valueFormatter: (value: string) => formatDateTime(value) },
-      { field: 'product_name', headerName: 'Service', flex: 1, minWidth: 170, sortable: false },
-      { field: 'practice_name', headerName: 'Practice', flex: 1, minWidth: 160, sortable: false },
-      { field: 'contact_name', headerName: 'Contact', width: 150, sortable: false },
-      { field: 'email', headerName: 'Email', flex: 1, minWidth: 200, sortable: false },
-      { field: 'preferred_date', headerName: 'Preferred date', width: 140, valueFormatter: (value: string | null) => dash(value, formatCalendarDay) },
-      { field: 'status', headerName: 'Status', width: 120, sortable: false, renderCell: ({ value }) => <ServiceRequestStatusChip status={value as ServiceRequestStatus} /> },
-      { field: 'quote_amount', headerName: 'Quote', width: 120, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: (value: string | null) => dash(value, usd) },
+      { field: 'created_at', headerName: 'Received', width: 165, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'product_name', headerName: 'Service', flex: 1, minWidth: 150, sortable: false },
+      { field: 'practice_name', headerName: 'Practice', flex: 1, minWidth: 140, sortable: false },
+      { field: 'contact_name', headerName: 'Contact', width: 140, sortable: false },
+      { field: 'email', headerName: 'Email', flex: 1, minWidth: 180, sortable: false },
+      { field: 'preferred_date', headerName: 'Preferred date', width: 130, valueFormatter: (value: string | null) => dash(value, formatCalendarDay) },
+      { field: 'status', headerName: 'Status', width: 110, sortable: false, renderCell: ({ value }) => <ServiceRequestStatusChip status={value as ServiceRequestStatus} /> },
+      { field: 'quote_amount', headerName: 'Quote', width: 100, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: (value: string | null) => dash(value, usd) },
     ],
     [],
   );
