@@ -16,6 +16,7 @@ import { ImportsModule } from './imports/imports.module.js';
 import { IntegrationLogModule } from './integrations/integration-log.js';
 import { IntegrationsModule } from './integrations/integrations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { ServiceRequestsModule } from './service-requests/service-requests.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { UploadModule } from './upload/upload.module.js';
@@ -34,7 +35,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

@@ -79,6 +79,9 @@ describe('authorization sweep over every /api/admin route in the route table', (
         'GET /api/admin/customers/2147483647',
         'POST /api/admin/customers/2147483647/disable',
         'POST /api/admin/customers/2147483647/enable',
+        'GET /api/admin/service-requests',
+        'GET /api/admin/service-requests/2147483647',
+        'POST /api/admin/service-requests/2147483647/status',
       ]),
     );
   });

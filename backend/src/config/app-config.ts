@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { defaultDataDir } from '../platform/data-dir.js';
 import { DEFAULT_DB_POOL_SIZE, MAX_DB_POOL_SIZE } from '../database/embedded-postgres.js';
 
@@ -239,6 +239,15 @@ class EnvironmentVariables {
   @IsOptional()
   @IsString()
   MAIL_FROM?: string;
+
+  // 'a@x.example, b@x.example' → two addresses; empty → unset
+  @Transform(({ value }: { value: unknown }) => {
+    const addresses = typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value;
+    return Array.isArray(addresses) && addresses.length === 0 ? undefined : addresses;
+  })
+  @IsOptional()
+  @IsEmail({}, { each: true, message: 'SUPPLIER_EMAIL must be an email address, or several separated by commas' })
+  SUPPLIER_EMAIL?: string[];
 }
 
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
@@ -287,8 +296,8 @@ export interface AppConfig {
   metrics: { token: string | undefined; port: number | undefined };
   /** `npm run backup` and the scheduled backups: directory (absolute), how many scheduled ones to keep, schedule */
   backup: { dir: string; keep: number; schedule: 'off' | 'daily' };
-  /** order emails: SMTP_URL (unset: .eml files under DATA_DIR/mail), MAIL_FROM */
-  mail: { smtpUrl: string | undefined; from: string; dir: string };
+  /** order emails: SMTP_URL (unset: .eml files under DATA_DIR/mail), MAIL_FROM; who is told of a new service request: SUPPLIER_EMAIL (unset: the enabled admins) */
+  mail: { smtpUrl: string | undefined; from: string; dir: string; supplier: string[] | undefined };
   /** rows a catalogue import applies per transaction: IMPORT_BATCH_SIZE, default 500 */
   importBatchSize: number;
 }
@@ -399,7 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: (raw.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'info',
     metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT },
     backup: { dir: resolveFromRoot(raw.BACKUP_DIR, 'backups'), keep: raw.BACKUP_KEEP ?? 7, schedule: (raw.BACKUP_SCHEDULE as 'off' | 'daily' | undefined) ?? 'off' },
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'DentalMarket <orders@dentalmarket.example>', dir: path.join(dataDir, 'mail') },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'DentalMarket <orders@dentalmarket.example>', dir: path.join(dataDir, 'mail'), supplier: raw.SUPPLIER_EMAIL },
     importBatchSize: raw.IMPORT_BATCH_SIZE ?? 500,
   };
 }

@@ -10,8 +10,13 @@ export const ORDER_NUMBER_PATTERN = /^DM-[0-9A-HJKMNP-TV-Z]{6}$/;
  * with an existing number fails the unique index and the order is retried with a new one.
  */
 export function newOrderNumber(): string {
+  return newPublicNumber('DM');
+}
+
+/** A public number under a prefix: `DM` for orders, `SR` for service requests. */
+export function newPublicNumber(prefix: string): string {
   // a byte's low five bits are uniform over the 32 characters
-  return `DM-${[...randomBytes(6)].map((byte) => ORDER_NUMBER_ALPHABET[byte & 31]).join('')}`;
+  return `${prefix}-${[...randomBytes(6)].map((byte) => ORDER_NUMBER_ALPHABET[byte & 31]).join('')}`;
 }
 
 /** A typed number as stored: trimmed, upper case (the alphabet has no lower-case lookalikes). */

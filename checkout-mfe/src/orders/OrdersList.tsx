@@ -12,10 +12,9 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { Link as RouterLink } from 'react-router';
 import { errorText, useGetMyOrdersQuery } from '@dentalmarket/store';
 import { PageSpinner } from '@dentalmarket/ui';
-import { formatDay, money } from './orderFormat.js';
+import { formatDay, LIST_PAGE_SIZES, money } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
-
-export const ORDERS_PAGE_SIZES = [10, 25, 50];
+import { ServiceRequestsSection } from './ServiceRequestsSection.js';
 
 function NoOrders() {
   return (
@@ -32,10 +31,10 @@ function NoOrders() {
 /** Below `sm` the date sits under the number, so four columns fit a 390 px phone without scrolling sideways. */
 const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-/** /orders (signed in; the shell's route guard sends guests to /auth): the shopper's orders, newest first, a page at a time. */
+/** /orders (signed in; the shell's route guard sends guests to /auth): the shopper's orders, newest first, a page at a time, and below them their service requests. */
 export default function OrdersList() {
   const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(ORDERS_PAGE_SIZES[0]);
+  const [limit, setLimit] = useState(LIST_PAGE_SIZES[0]);
   const { data, error, isLoading, isFetching, refetch } = useGetMyOrdersQuery({ page: page + 1, limit });
 
   let body;
@@ -88,7 +87,7 @@ export default function OrdersList() {
           count={data.total}
           page={page}
           rowsPerPage={limit}
-          rowsPerPageOptions={ORDERS_PAGE_SIZES}
+          rowsPerPageOptions={LIST_PAGE_SIZES}
           onPageChange={(_event, next) => setPage(next)}
           onRowsPerPageChange={(event) => {
             setLimit(Number(event.target.value));
@@ -105,6 +104,7 @@ export default function OrdersList() {
         Your orders
       </Typography>
       {body}
+      <ServiceRequestsSection />
     </Box>
   );
 }

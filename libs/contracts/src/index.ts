@@ -12,3 +12,4 @@ export * from './imports.js';
 export * from './integrations.js';
 export * from './analytics.js';
 export * from './customers.js';
+export * from './service-requests.js';

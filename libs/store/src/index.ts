@@ -64,3 +64,11 @@ export {
   partnerClicksCsvHref,
 } from './analyticsApi.js';
 export { customersApi, useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation } from './customersApi.js';
+export {
+  serviceRequestsApi,
+  useCreateServiceRequestMutation,
+  useGetMyServiceRequestsQuery,
+  useGetAdminServiceRequestsQuery,
+  useGetAdminServiceRequestQuery,
+  useChangeServiceRequestStatusMutation,
+} from './serviceRequestsApi.js';

@@ -2,12 +2,12 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } 
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { useSnackbar } from 'notistack';
 import { withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector } from '@dentalmarket/store';
-import { ProductImage, ProductRating, toastMessage, useProductEditor, useSettings } from '@dentalmarket/ui';
+import { ProductImage, ProductRating, useProductEditor, useSettings } from '@dentalmarket/ui';
 import { partnerLinkTracking } from '../partnerClicks.js';
 import { cardPriceLine } from '../priceLine.js';
+import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
 import { useAddToCart } from '../useAddToCart.js';
 
 const TYPE_CHIPS: Record<Product['product_type'], string> = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner' };
@@ -25,7 +25,6 @@ export function ProductCard({
 }) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
   const addToCart = useAddToCart();
-  const { enqueueSnackbar } = useSnackbar();
   const price = cardPriceLine(product);
   // the edit handler exists for admins only (the shell provides it); settings shape the card
   const openEditor = useProductEditor();
@@ -94,12 +93,7 @@ export function ProductCard({
           </>
         )}
         {product.product_type === 'service' && (
-          <Button
-            variant="outlined"
-            onClick={() => enqueueSnackbar(toastMessage('Request Service', 'Online service requests open soon. Our team will contact you for a quote.'), { variant: 'info' })}
-          >
-            Request Service
-          </Button>
+          <RequestServiceButton product={product} />
         )}
         {openEditor && (
           <Button size="small" startIcon={<EditOutlined />} onClick={() => openEditor({ productId: product.id })} aria-label={`Edit ${product.name}`}>

@@ -11,6 +11,7 @@ import { featureList, modalPriceLine } from '../modalRules.js';
 import { partnerLinkTracking } from '../partnerClicks.js';
 import { ProductSpecifications } from './ProductSpecifications.js';
 import { useAddToCart } from '../useAddToCart.js';
+import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
 
 const TYPE_LABELS = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner product' } as const;
 
@@ -67,7 +68,6 @@ function AddToCartButton({ product, onAdded }: { product: Product; onAdded: () =
 export function ProductDetailModal({ slug, onClose }: { slug: string | null; onClose: () => void }) {
   const { data: product, isFetching, isError } = useGetProductQuery(slug ?? '', { skip: !slug });
   const phone = useMediaQuery('(max-width: 767.95px)'); // SPEC §9: mobile is under 768 px
-  const { enqueueSnackbar } = useSnackbar();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const closeSoon = () => {
@@ -124,11 +124,7 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
         {shown?.product_type === 'equipment' && <AddToCartButton product={shown} onAdded={closeSoon} />}
-        {shown?.product_type === 'service' && (
-          <Button variant="contained" onClick={() => enqueueSnackbar(toastMessage('Request Service', 'Online service requests open soon. Our team will contact you for a quote.'), { variant: 'info' })}>
-            Request Service
-          </Button>
-        )}
+        {shown?.product_type === 'service' && <RequestServiceButton product={shown} variant="contained" />}
         {shown?.product_type === 'affiliate' && shown.affiliate_link && (
           <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(shown.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(shown.id)}>
             View Product

@@ -1,0 +1,70 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type ButtonProps } from '@mui/material';
+import type { ServiceRequestDialogProps } from './ServiceRequestDialog.js';
+
+// the dialog, Formik and Yup load when a shopper first points at or focuses the button, not with every page of the shop
+const loadDialog = () => import('./ServiceRequestDialog.js');
+
+/** Shown when the dialog's script could not be downloaded (offline, or a new release replaced it). */
+function DialogUnavailable({ open, onClose }: ServiceRequestDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="service-request-unavailable">
+      <DialogTitle id="service-request-unavailable">Request Service</DialogTitle>
+      <DialogContent>
+        <Alert severity="error">The request form could not be loaded. Check your connection and try again.</Alert>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A lazy dialog that, after a failed download, is replaced by a fresh one: the next click tries again. */
+function lazyDialog(): ComponentType<ServiceRequestDialogProps> {
+  return lazy(() =>
+    loadDialog().catch(() => {
+      ServiceRequestDialog = lazyDialog();
+      return { default: DialogUnavailable };
+    }),
+  );
+}
+let ServiceRequestDialog = lazyDialog();
+
+export interface RequestServiceButtonProps {
+  product: { id: number; name: string };
+  variant?: ButtonProps['variant'];
+}
+
+/**
+ * SPEC §2: a service's 'Request Service' button (on its card and in the detail modal), which opens the
+ * request dialog (issue 21). The dialog stays mounted once opened, so a shopper who closes it by
+ * mistake finds what they typed when they open it again; a sent request empties it.
+ */
+export function RequestServiceButton({ product, variant = 'outlined' }: RequestServiceButtonProps) {
+  const [open, setOpen] = useState(false);
+  // the dialog component this button rendered: kept while open, so a failed download's notice is not swapped mid-display
+  const [Shown, setShown] = useState<ComponentType<ServiceRequestDialogProps> | null>(null);
+  const preload = () => void loadDialog().catch(() => undefined); // a failed preload is tried again by the click
+  return (
+    <>
+      <Button
+        variant={variant}
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setShown(() => ServiceRequestDialog);
+          setOpen(true);
+        }}
+      >
+        Request Service
+      </Button>
+      {Shown ? (
+        <Suspense fallback={null}>
+          <Shown open={open} product={product} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
