@@ -134,7 +134,7 @@ describe('listing views and actions', () => {
       const box = (await first.boundingBox())!;
       assert.ok(box.width > 900, `a list row spans the listing (${box.width}px)`);
       await first.getByRole('button', { name: 'Request Service' }).click();
-      await page.getByText('Online service requests open soon. Our team will contact you for a quote.').waitFor();
+      await page.getByRole('dialog', { name: /^Request / }).getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('button', { name: 'Grid view' }).click();
       await page.locator('[data-layout="grid"]').waitFor();
     } finally {

@@ -6,7 +6,7 @@ import { SERVICE_REQUEST_STATUSES, type AdminServiceRequestListQuery, type Servi
 import { useGetAdminServiceRequestsQuery } from '@dentalmarket/store';
 import { serverGridProps } from '../../dashboard/serverGrid.js';
 import { formatDateTime, usd } from '../orderFormat.js';
-import { useDebouncedValue } from '../useDebouncedValue.js';
+import { useDebouncedValue } from '../../dashboard/useDebouncedValue.js';
 import { ServiceRequestDrawer } from './ServiceRequestDrawer.js';
 import { formatCalendarDay, STATUS_LABELS } from './serviceRequestFormat.js';
 import { ServiceRequestStatusChip } from './ServiceRequestStatusChip.js';
