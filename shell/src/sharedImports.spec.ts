@@ -64,3 +64,27 @@ it('keeps the facade to the first pages: no component only checkout or admin use
   expect(components.filter((name) => !used.has(name) && name !== 'SvgIcon')).toEqual([]);
   expect(shared.size).toBeGreaterThan(0);
 });
+
+/**
+ * A remote's `import { X } from '@mui/material'` is served by the shared facade at run time, so webpack
+ * cannot check the name at build time (a consumed shared module's exports are unknown to it): a name
+ * the facade lacks builds, then renders `undefined` (React error #130). Every such name is checked here.
+ */
+it('imports from @mui/material only the names the facade exports (others by their own path)', () => {
+  const facade = fs.readFileSync(FACADE, 'utf8');
+  const exported = new Set(
+    [...facade.matchAll(/export\s+\{([^}]*)\}\s+from/g)].flatMap((match) => match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!).filter(Boolean)),
+  );
+  expect(exported.has('Button')).toBe(true);
+  // specs run in Jest on the real package, not through the facade
+  const built = FOLDERS.flatMap((folder) => sources(path.join(repoRoot, folder))).filter((file) => !/\.spec\.tsx?$/.test(file));
+  const missing = built.flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@mui\/material'/g)]
+      .filter((match) => !match[1])
+      .flatMap((match) => match[2]!.split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type ')))
+      .map((part) => part.split(/\s+as\s+/)[0]!)
+      .filter((name) => !exported.has(name))
+      .map((name) => `${path.relative(repoRoot, file)}: ${name}`),
+  );
+  expect(missing).toEqual([]);
+});

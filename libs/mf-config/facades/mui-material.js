@@ -3,8 +3,10 @@
 // file the shared module is only the components the shell and the storefront use (a shopper's first
 // page), each from its own path. Checkout and admin import the components only they use from the
 // component's own path ('@mui/material/Tooltip'), which their own bundle carries: the theme still
-// reaches them through Emotion's shared context. A name missing here fails the build
-// (exportsPresence: 'error'): import it by its path, or add it here and deploy the shell with it.
+// reaches them through Emotion's shared context. A name missing here would build (a remote's import is
+// served by the shared module at run time, whose names webpack cannot check) and render undefined:
+// shell/src/sharedImports.spec.ts fails on it instead. Import it by its path, or add it here and
+// deploy the shell with it.
 export { default as Alert } from '@mui/material/Alert';
 export { default as AppBar } from '@mui/material/AppBar';
 export { default as Badge } from '@mui/material/Badge';
