@@ -1,82 +1,20 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot, startApp, type RunningApp } from '../app.js';
 import { axeFindings, blocks, describeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, launchBrowser, newContext, signIn } from '../browser.js';
+import { MailCatcher } from '../smtp.js';
 
-/** One message as the SMTP server took it: the envelope's recipients and the raw message. */
-interface Captured {
-  to: string[];
-  data: string;
-}
-
-/**
- * A local SMTP server that accepts every message and keeps it: the app sends through it (SMTP_URL),
- * as it would through a real one. It offers no STARTTLS and no AUTH, so nodemailer sends in plain.
- */
-function smtpServer(received: Captured[]): net.Server {
-  return net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let to: string[] = [];
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 localhost ESMTP e2e');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end === -1) return;
-          // dot-stuffing undone: a line the client began with '..' began with '.'
-          received.push({ to, data: buffer.slice(0, end).replace(/^\.\./gm, '.') });
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          to = [];
-          reply('250 2.0.0 queued');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol === -1) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 localhost');
-        else if (verb === 'RCPT') {
-          to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-          reply('250 2.1.5 ok');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 end with <CRLF>.<CRLF>');
-        } else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else if (verb === 'MAIL' || verb === 'RSET' || verb === 'NOOP') reply('250 ok');
-        else reply('502 not implemented');
-      }
-    });
-    socket.on('error', () => undefined); // the app's pool may drop a connection at shutdown
-  });
-}
-
-/** A message's text: headers unfolded, quoted-printable soft breaks and escapes undone (nodemailer's encoding of the body). */
-const decoded = (raw: string) =>
-  raw
-    .replace(/\r\n[ \t]+/g, ' ')
-    .replace(/=\r?\n/g, '')
-    .replace(/(=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'));
-
-const received: Captured[] = [];
-const smtp = smtpServer(received);
+const mail = new MailCatcher();
 const suite = {} as { app: RunningApp; browser: Browser };
 
 before(async () => {
-  const port = await new Promise<number>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve((smtp.address() as net.AddressInfo).port)));
+  const smtpUrl = await mail.start();
   // both settle before either is kept: a failed start must not leave the other running
-  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'DentalMarket <orders@e2e.example>' }), launchBrowser()]);
+  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'DentalMarket <orders@e2e.example>' }), launchBrowser()]);
   if (app.status === 'fulfilled') suite.app = app.value;
   if (browser.status === 'fulfilled') suite.browser = browser.value;
   if (app.status === 'rejected') throw app.reason;
@@ -86,17 +24,8 @@ before(async () => {
 after(async () => {
   await suite.browser?.close();
   await suite.app?.stop();
-  await new Promise((resolve) => smtp.close(resolve));
+  await mail.stop();
 });
-
-/** Waits for the job queue to hand the app's email to the SMTP server: the first message to `to` whose decoded text matches. */
-async function waitForEmail(to: string, pattern: RegExp): Promise<string> {
-  for (;;) {
-    const found = received.filter((m) => m.to.includes(to)).map((m) => decoded(m.data)).find((text) => pattern.test(text));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { account, width = 1366, dark = false }: { account?: typeof DEMO_ADMIN; width?: number; dark?: boolean } = {}): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
@@ -183,8 +112,8 @@ describe('service requests', () => {
     });
 
     // the supplier is told (no SUPPLIER_EMAIL here: the enabled admins are)
-    const supplier = await waitForEmail('admin@dentalmarket.example', new RegExp(`^Subject: New service request ${number}`, 'm'));
-    assert.ok(supplier.includes('Practice: Harbour Dental Practice') && supplier.includes('Two surgeries, mornings preferred.'));
+    const supplier = await mail.waitFor('admin@dentalmarket.example', new RegExp(`^New service request ${number}`));
+    assert.ok(supplier.text.includes('Practice: Harbour Dental Practice') && supplier.text.includes('Two surgeries, mornings preferred.'));
 
     await withContext(
       async (page) => {
@@ -213,10 +142,10 @@ describe('service requests', () => {
       { account: DEMO_ADMIN },
     );
 
-    const email = await waitForEmail(GUEST_EMAIL, new RegExp(`^Subject: Your quote for .*\\(${number}\\)`, 'm'));
-    assert.ok(email.includes('Quote: $1200.00'), 'the email gives the amount');
-    assert.ok(email.includes(`Note: ${QUOTE_NOTE}`), "the email gives the supplier's note");
-    assert.ok(email.includes(`Service: ${name}`), 'the email names the service');
+    const email = await mail.waitFor(GUEST_EMAIL, new RegExp(`^Your quote for .*\\(${number}\\)$`));
+    assert.ok(email.text.includes('Quote: $1200.00'), 'the email gives the amount');
+    assert.ok(email.text.includes(`Note: ${QUOTE_NOTE}`), "the email gives the supplier's note");
+    assert.ok(email.text.includes(`Service: ${name}`), 'the email names the service');
   });
 
   it('a signed-in customer finds the dialog filled in and the request under Orders', { timeout: 120_000 }, async () => {
