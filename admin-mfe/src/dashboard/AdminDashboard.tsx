@@ -4,6 +4,7 @@ import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { AiPanel } from '../ai/AiPanel.js';
 import { CategoryManager } from '../categories/CategoryManager.js';
+import { IntegrationsTab } from '../integrations/IntegrationsTab.js';
 import { OrderStatsCards } from '../orders/OrderStatsCards.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import { ProductManager } from '../products/ProductManager.js';
@@ -81,7 +82,7 @@ export function AdminDashboard() {
           <Tab key={value} value={value} label={TAB_LABELS[value]} />
         ))}
       </Tabs>
-      {tab === 'catalog' ? <CatalogTab /> : tab === 'settings' ? <SettingsTab /> : tab === 'orders' ? <OrdersTab /> : tab === 'analytics' ? <OrderStatsCards /> : <ComingSoon tab={tab} />}
+      {tab === 'catalog' ? <CatalogTab /> : tab === 'settings' ? <SettingsTab /> : tab === 'orders' ? <OrdersTab /> : tab === 'analytics' ? <OrderStatsCards /> : tab === 'integrations' ? <IntegrationsTab /> : <ComingSoon tab={tab} />}
     </Box>
   );
 }

@@ -56,3 +56,4 @@ export * from './adminApi.js';
 export * from './importsApi.js';
 export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
 export { applyOrderConflict, orderConflictLines } from './orderConflict.js';
+export { integrationsApi, useGetIntegrationsQuery, useTestAiProviderMutation, useSendTestEmailMutation } from './integrationsApi.js';
