@@ -56,17 +56,20 @@ export function SecretState({ label, set }: { label: string; set: boolean }) {
   );
 }
 
-/** A call the API made: when, 'OK' or the error, and how long it took. */
+/** A call the API made: when and how long it took, then 'OK' or the error (on a line of its own, as it can be long). */
 export function CallSummary({ call }: { call: IntegrationCall }) {
   return (
     <>
       <Box component="span" sx={{ display: 'block' }}>
         {formatDateTime(call.at)}
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {' · '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{`${formatMs(call.ms)} ms`}</Box>
+        </Box>
       </Box>
       <Box component="span" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
         {call.ok ? <CheckCircleOutline color="success" fontSize="small" aria-hidden sx={{ mt: '2px' }} /> : <ErrorOutline color="error" fontSize="small" aria-hidden sx={{ mt: '2px' }} />}
         <span>{call.ok ? 'OK' : call.message}</span>
-        <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>{`${formatMs(call.ms)} ms`}</Box>
       </Box>
     </>
   );

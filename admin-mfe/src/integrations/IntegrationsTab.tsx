@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import AlertTitle from '@mui/material/AlertTitle';
 import { useGetIntegrationsQuery } from '@dentalmarket/store';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { AiProviderCard } from './AiProviderCard.js';
@@ -42,7 +43,7 @@ export function IntegrationsTab() {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={refresh} disabled={refreshing}>
+            <Button color="inherit" size="small" onClick={refresh} disabled={refreshing} sx={{ whiteSpace: 'nowrap' }}>
               Try again
             </Button>
           }

@@ -1,4 +1,11 @@
-import { Button, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, CircularProgress, Typography, type Theme } from '@mui/material';
+// the shared '@mui/material' facade carries only the first pages' components: the table comes by its paths
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Refresh from '@mui/icons-material/Refresh';
 import Schedule from '@mui/icons-material/Schedule';
 import type { JobQueueState } from '@dentalmarket/contracts';
@@ -11,6 +18,28 @@ const COLUMNS = [
   { key: 'retrying', label: 'Retrying' },
   { key: 'failed', label: 'Failed' },
 ] as const;
+
+/**
+ * A shadow on the side that has more columns out of sight (on a phone): the covers scroll with the
+ * content and hide the shadows at either end (background-attachment local over scroll).
+ */
+const scrollShadows = (theme: Theme) => {
+  const paper = theme.palette.background.paper;
+  const shade = theme.palette.mode === 'dark' ? 'rgba(255, 255, 255, 0.22)' : 'rgba(0, 0, 0, 0.18)';
+  return {
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    '& tbody tr:last-child > *': { borderBottom: 0 },
+    background: [
+      `linear-gradient(to right, ${paper} 30%, transparent) left / 40px 100% no-repeat local`,
+      `linear-gradient(to left, ${paper} 30%, transparent) right / 40px 100% no-repeat local`,
+      `radial-gradient(farthest-side at 0 50%, ${shade}, transparent) left / 14px 100% no-repeat scroll`,
+      `radial-gradient(farthest-side at 100% 50%, ${shade}, transparent) right / 14px 100% no-repeat scroll`,
+      paper,
+    ].join(', '),
+  };
+};
 
 /**
  * The background job queues, one row each. 'Refresh' asks at once; the tab also asks every 10 s
@@ -34,7 +63,7 @@ export function JobQueueCard({ jobs, refreshing, updatedAt, onRefresh }: { jobs:
         </Button>
       }
     >
-      <TableContainer tabIndex={0} role="region" aria-label="Job queues" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <TableContainer tabIndex={0} role="region" aria-label="Jobs per queue" sx={scrollShadows}>
         <Table size="small" sx={{ minWidth: 480 }}>
           <TableHead>
             <TableRow>
@@ -56,7 +85,7 @@ export function JobQueueCard({ jobs, refreshing, updatedAt, onRefresh }: { jobs:
             ) : (
               jobs.map((queue) => (
                 <TableRow key={queue.name}>
-                  <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', fontSize: '0.9rem' }}>
+                  <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace', fontSize: '0.9rem', whiteSpace: 'nowrap' }}>
                     {queue.name}
                   </TableCell>
                   {COLUMNS.map(({ key }) => (
