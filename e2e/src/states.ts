@@ -217,7 +217,9 @@ async function dashboard(page: Page, tab: string): Promise<void> {
     await page.getByRole('heading', { name: 'Searches with no results' }).waitFor();
     await page.getByText(/^Loading (orders and revenue|partner clicks|top searches|searches with no results)…$/).first().waitFor({ state: 'detached' });
   } else {
-    await page.getByText(/ is coming soon\.$/).waitFor();
+    // integrations: the job queue's table answered
+    await page.getByRole('heading', { name: 'Job queue' }).waitFor();
+    await page.getByRole('rowheader', { name: 'order-email', exact: true }).waitFor();
   }
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Box, Button, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Stack, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageSpinner } from '@dentalmarket/ui';
 import { AiPanel } from '../ai/AiPanel.js';
 import { CategoryManager } from '../categories/CategoryManager.js';
 import { CustomersTab } from '../customers/CustomersTab.js';
+import { IntegrationsTab } from '../integrations/IntegrationsTab.js';
 import { OrdersTab } from '../orders/OrdersTab.js';
 import { ProductManager } from '../products/ProductManager.js';
 import { SettingsTab } from '../settings/SettingsTab.js';
@@ -27,19 +28,6 @@ const TAB_LABELS: Record<DashboardTab, string> = {
   integrations: 'Integrations',
   settings: 'Settings',
 };
-
-function ComingSoon({ tab }: { tab: DashboardTab }) {
-  return (
-    <Card>
-      <CardContent sx={{ py: 6, textAlign: 'center' }}>
-        <Typography variant="h3" component="h2" gutterBottom>
-          {TAB_LABELS[tab]}
-        </Typography>
-        <Typography color="text.secondary">{TAB_LABELS[tab]} is coming soon.</Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** Catalog tab: partner products' categories, the AI card, and every product in one server-side grid. */
 function CatalogTab() {
@@ -90,7 +78,7 @@ export function AdminDashboard() {
         <Suspense fallback={<PageSpinner label="Loading analytics…" />}>
           <AnalyticsTab />
         </Suspense>
-      ) : tab === 'customers' ? <CustomersTab /> : <ComingSoon tab={tab} />}
+      ) : tab === 'customers' ? <CustomersTab /> : <IntegrationsTab />}
     </Box>
   );
 }

@@ -72,3 +72,4 @@ export {
   useGetAdminServiceRequestQuery,
   useChangeServiceRequestStatusMutation,
 } from './serviceRequestsApi.js';
+export { integrationsApi, useGetIntegrationsQuery, useTestAiProviderMutation, useSendTestEmailMutation } from './integrationsApi.js';

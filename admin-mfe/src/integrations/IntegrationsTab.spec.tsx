@@ -1,0 +1,245 @@
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
+import { jest } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { IntegrationsState, IntegrationTestResult } from '@dentalmarket/contracts';
+import { deferred, renderWithStore, stubFetch, type Answer, type Call } from '../categories/testSupport.js';
+import { integrationsState, unconfiguredState } from './integrationFixtures.js';
+import { formatDateTime } from './integrationFormat.js';
+import { INTEGRATIONS_POLL_MS, IntegrationsTab } from './IntegrationsTab.js';
+
+const STATE = '/api/admin/integrations';
+const AI_TEST = '/api/admin/integrations/ai/test';
+const EMAIL_TEST = '/api/admin/integrations/email/test';
+
+/** The API: `state()` answers each GET (so a spec can change what the next one says); `tests` answer the POSTs. */
+function serve(state: () => IntegrationsState | Answer = integrationsState, tests: Record<string, () => Answer> = {}) {
+  return stubFetch((call) => {
+    if (call.method === 'GET' && call.path === STATE) {
+      const answer = state();
+      return 'ai' in answer ? { status: 200, body: answer } : answer;
+    }
+    if (call.method === 'POST' && tests[call.path]) return tests[call.path]();
+    return { status: 404, body: { message: 'not served' } };
+  });
+}
+
+const card = (name: string) => within(screen.getByRole('region', { name }));
+const stateCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === STATE).length;
+const result = (ok: boolean, message: string, ms: number): IntegrationTestResult => ({ at: '2026-11-25T18:10:00.000Z', ok, message, ms });
+
+/**
+ * The clock is jest's and every spec holds it still, so no 10 s poll fires unless a spec moves the
+ * clock: each call a spec sees comes from what it did. The stubbed network (Node's streams) runs on
+ * the real event loop, so `settled` lets that loop turn, a bounded number of times, without moving
+ * the clock (testing-library's findBy would wait on the held clock).
+ */
+const realTimeout = globalThis.setTimeout;
+const turn = () => act(() => new Promise<void>((resolve) => void realTimeout(resolve, 0)));
+async function settled<T>(get: () => T): Promise<T> {
+  for (let i = 0; i < 500; i += 1) {
+    try {
+      return get();
+    } catch {
+      await turn();
+    }
+  }
+  return get();
+}
+/** The clock moves `ms`, then whatever that started (a poll and its answer) finishes. */
+async function passes(ms: number) {
+  await act(() => jest.advanceTimersByTimeAsync(ms));
+  for (let i = 0; i < 20; i += 1) await turn();
+}
+const pageBecomes = async (visibility: 'visible' | 'hidden') => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  await act(async () => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+};
+
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'requestAnimationFrame', 'cancelAnimationFrame'] }));
+afterEach(() => {
+  jest.useRealTimers();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+});
+
+describe('the admin Integrations tab', () => {
+  it('shows the AI provider, email and job queue cards from the API', async () => {
+    serve();
+    await renderWithStore(<IntegrationsTab />, null);
+    expect(screen.getByRole('heading', { level: 2, name: 'Integrations' })).toBeTruthy();
+    await settled(() => screen.getByRole('region', { name: 'AI provider' }));
+
+    const ai = card('AI provider');
+    for (const text of ['Gemini', 'gemini-2.5-flash', 'API key: set', formatDateTime('2026-11-25T18:04:00.000Z'), 'OK', '412 ms']) expect(ai.getByText(text)).toBeTruthy();
+    // the endpoint is the provider's default: no row for it
+    expect(ai.queryByText('Endpoint')).toBeNull();
+    expect(ai.getByRole('button', { name: 'Test' }).hasAttribute('disabled')).toBe(false);
+
+    const email = card('Email');
+    for (const text of [
+      'SMTP server mail.example.com:587',
+      'SMTP credentials: set',
+      'DentalMarket <orders@dentalmarket.example>',
+      '3 emails waiting',
+      formatDateTime('2026-11-25T17:30:00.000Z'),
+      'Connection refused by mail.example.com:587',
+      '30,004 ms',
+      formatDateTime('2026-11-25T18:02:00.000Z'),
+      '221 ms',
+    ]) {
+      expect(email.getByText(text)).toBeTruthy();
+    }
+
+    const jobs = card('Job queue');
+    expect(jobs.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Queue', 'Waiting', 'Active', 'Retrying', 'Failed']);
+    const row = (name: string) => within(jobs.getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    expect(row('order-email')).toEqual(['3', '1', '1', '2']);
+    expect(row('catalogue-import')).toEqual(['0', '0', '0', '0']);
+  });
+
+  it("'Test' asks the AI provider, shows how long it took in a status message, and reloads the card", async () => {
+    let state = integrationsState();
+    const answer = deferred();
+    const { calls } = serve(() => state, { [AI_TEST]: () => answer.promise });
+    await renderWithStore(<IntegrationsTab />, null);
+    await settled(() => screen.getByText('API key: set'));
+    const before = stateCalls(calls);
+
+    fireEvent.click(card('AI provider').getByRole('button', { name: 'Test' }));
+    const status = card('AI provider').getByRole('status');
+    expect(await settled(() => within(status).getByText('Testing the AI provider…'))).toBeTruthy();
+    await settled(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([AI_TEST]));
+    // a second press while the test runs does not start another
+    fireEvent.click(card('AI provider').getByRole('button', { name: 'Test' }));
+
+    state = { ...state, ai: { ...state.ai, last_call: result(true, 'OK', 1234) } };
+    answer.settle({ status: 200, body: result(true, 'OK', 1234) });
+    expect(await settled(() => within(status).getByText('The AI provider answered in 1,234 ms.'))).toBeTruthy();
+    // the card asked again and shows the test as its last call
+    expect(await settled(() => card('AI provider').getByText('1,234 ms'))).toBeTruthy();
+    expect(stateCalls(calls)).toBeGreaterThan(before);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([AI_TEST]);
+  });
+
+  it("shows the provider's error when the test generation fails, and the API's message when no provider answers", async () => {
+    const outcomes = [
+      { status: 200, body: result(false, 'Gemini answered 429: quota exceeded', 88) },
+      { status: 503, body: { statusCode: 503, message: 'AI generation is not configured.' } },
+    ];
+    serve(integrationsState, { [AI_TEST]: () => outcomes.shift()! });
+    await renderWithStore(<IntegrationsTab />, null);
+    await settled(() => screen.getByText('API key: set'));
+    const status = card('AI provider').getByRole('status');
+
+    fireEvent.click(card('AI provider').getByRole('button', { name: 'Test' }));
+    expect(await settled(() => within(status).getByText('Gemini answered 429: quota exceeded'))).toBeTruthy();
+    expect(within(status).queryByText(/answered in/)).toBeNull();
+
+    fireEvent.click(card('AI provider').getByRole('button', { name: 'Test' }));
+    expect(await settled(() => within(status).getByText('AI generation is not configured.'))).toBeTruthy();
+    expect(within(status).queryByText('Gemini answered 429: quota exceeded')).toBeNull();
+  });
+
+  it("'Send test email' sends one to the admin and says so, or shows why it failed", async () => {
+    const outcomes = [
+      { status: 200, body: result(true, 'OK', 321) },
+      { status: 200, body: result(false, 'Invalid login: 535 Authentication failed', 512) },
+    ];
+    const { calls } = serve(integrationsState, { [EMAIL_TEST]: () => outcomes.shift()! });
+    await renderWithStore(<IntegrationsTab />, null);
+    await settled(() => screen.getByText('3 emails waiting'));
+    const status = card('Email').getByRole('status');
+
+    fireEvent.click(card('Email').getByRole('button', { name: 'Send test email' }));
+    expect(await settled(() => within(status).getByText('A test email was sent to your address.'))).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([EMAIL_TEST]);
+
+    fireEvent.click(card('Email').getByRole('button', { name: 'Send test email' }));
+    expect(await settled(() => within(status).getByText('Invalid login: 535 Authentication failed'))).toBeTruthy();
+    expect(within(status).queryByText('A test email was sent to your address.')).toBeNull();
+    // the AI card's outcome is its own
+    expect(within(card('AI provider').getByRole('status')).queryByText(/./)).toBeNull();
+  });
+
+  it("with no AI provider 'Test' is off and says why; the file sink is named with its directory", async () => {
+    const { calls } = serve(unconfiguredState, { [EMAIL_TEST]: () => ({ status: 200, body: result(true, 'OK', 12) }) });
+    await renderWithStore(<IntegrationsTab />, null);
+    await settled(() => screen.getByRole('region', { name: 'AI provider' }));
+
+    const ai = card('AI provider');
+    expect(ai.getByText('Not configured')).toBeTruthy();
+    expect(ai.getByText('API key: not set')).toBeTruthy();
+    expect(ai.getByText('No calls yet')).toBeTruthy();
+    const test = ai.getByRole('button', { name: 'Test' });
+    expect(test.hasAttribute('disabled')).toBe(true);
+    expect(test.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(test.getAttribute('aria-describedby')!)!.textContent).toMatch(/^No AI provider is configured: set GEMINI_API_KEY/);
+    fireEvent.click(test);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    const email = card('Email');
+    for (const text of ['Files in /var/lib/dentalmarket/mail (SMTP_URL is not set)', 'SMTP credentials: not set', '1 email waiting', 'No errors', 'Nothing sent yet']) {
+      expect(email.getByText(text)).toBeTruthy();
+    }
+    expect(card('Job queue').getByText('No job queues yet.')).toBeTruthy();
+
+    fireEvent.click(email.getByRole('button', { name: 'Send test email' }));
+    const written = 'A test email was sent to your address. Without an SMTP server it was written as a file in /var/lib/dentalmarket/mail.';
+    expect(await settled(() => within(email.getByRole('status')).getByText(written))).toBeTruthy();
+  });
+
+  it("says when the integrations cannot be loaded, and 'Try again' loads them", async () => {
+    const answers: Answer[] = [{ status: 500, body: { statusCode: 500, message: 'Internal server error' } }];
+    serve(() => answers.shift() ?? integrationsState());
+    await renderWithStore(<IntegrationsTab />, null);
+    const alert = await settled(() => screen.getByRole('alert'));
+    expect(within(alert).getByText('Could not load the integrations.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'AI provider' })).toBeNull();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await settled(() => screen.getByText('API key: set'))).toBeTruthy();
+    expect(screen.queryByText('Could not load the integrations.')).toBeNull();
+  });
+
+  it("'Refresh' asks the API again and shows the new queue figures", async () => {
+    let state = integrationsState();
+    const { calls } = serve(() => state);
+    await renderWithStore(<IntegrationsTab />, null);
+    await settled(() => screen.getByRole('rowheader', { name: 'order-email' }));
+    const before = stateCalls(calls);
+
+    state = { ...state, jobs: [{ name: 'order-email', waiting: 0, active: 0, retrying: 0, failed: 3 }] };
+    fireEvent.click(card('Job queue').getByRole('button', { name: 'Refresh' }));
+    await settled(() => expect(card('Job queue').queryByRole('rowheader', { name: 'catalogue-import' })).toBeNull());
+    const cells = within(card('Job queue').getByRole('rowheader', { name: 'order-email' }).closest('tr')!).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['0', '0', '0', '3']);
+    expect(stateCalls(calls)).toBe(before + 1);
+  });
+
+  describe('auto-refresh', () => {
+    it('asks again every 10 s while the tab is shown and the page visible, and stops when the tab is left', async () => {
+      let state = integrationsState();
+      const { calls } = serve(() => state);
+      const { view } = await renderWithStore(<IntegrationsTab />, null);
+      await settled(() => expect(screen.getByText('3 emails waiting')).toBeTruthy());
+      expect(stateCalls(calls)).toBe(1);
+
+      state = { ...state, email: { ...state.email, queue_depth: 7 } };
+      await passes(INTEGRATIONS_POLL_MS - 1);
+      expect(stateCalls(calls)).toBe(1);
+      await passes(1);
+      await settled(() => expect(screen.getByText('7 emails waiting')).toBeTruthy());
+      expect(stateCalls(calls)).toBe(2);
+
+      // a hidden page is not polled; it asks at once when it is visible again
+      await pageBecomes('hidden');
+      await passes(3 * INTEGRATIONS_POLL_MS);
+      expect(stateCalls(calls)).toBe(2);
+      await pageBecomes('visible');
+      await settled(() => expect(stateCalls(calls)).toBe(3));
+
+      view.unmount();
+      await passes(3 * INTEGRATIONS_POLL_MS);
+      expect(stateCalls(calls)).toBe(3);
+    });
+  });
+});

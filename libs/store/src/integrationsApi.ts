@@ -1,0 +1,42 @@
+import type { IntegrationsState, IntegrationTestResult } from '@dentalmarket/contracts';
+import { api } from './api.js';
+import type { DmExtraOptions } from './baseQuery.js';
+
+/** Every admin call is sent with session-expiry handling (SPEC §6). */
+const admin: DmExtraOptions = { sessionHandling: true };
+
+/** The state is a tag of its own, added here so this feature's endpoints stay in one file. */
+const integrationsTagged = api.enhanceEndpoints({ addTagTypes: ['Integration'] });
+const state = { type: 'Integration' as const, id: 'STATE' };
+
+/**
+ * The admin's Integrations tab (issue 21, libs/contracts/src/integrations.ts): the state of the AI
+ * provider, email and the job queues, and a test of each service. A test invalidates the state
+ * whatever its outcome (RTK Query invalidates on a rejected-with-value mutation too), so the cards
+ * show the call it made as their last call.
+ */
+export const integrationsApi = integrationsTagged.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/integrations: never cached once the tab is left (it is polled while shown). */
+    getIntegrations: build.query<IntegrationsState, void>({
+      query: () => '/admin/integrations',
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: [state],
+    }),
+    /** POST /api/admin/integrations/ai/test: 200 with `ok` either way; 503 with a message when no provider is configured. */
+    testAiProvider: build.mutation<IntegrationTestResult, void>({
+      query: () => ({ url: '/admin/integrations/ai/test', method: 'POST' }),
+      extraOptions: admin,
+      invalidatesTags: [state],
+    }),
+    /** POST /api/admin/integrations/email/test: a test email to the signed-in admin's address; 200 with `ok` either way. */
+    sendTestEmail: build.mutation<IntegrationTestResult, void>({
+      query: () => ({ url: '/admin/integrations/email/test', method: 'POST' }),
+      extraOptions: admin,
+      invalidatesTags: [state],
+    }),
+  }),
+});
+
+export const { useGetIntegrationsQuery, useTestAiProviderMutation, useSendTestEmailMutation } = integrationsApi;
