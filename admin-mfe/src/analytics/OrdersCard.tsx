@@ -1,6 +1,6 @@
 import { Box, Typography, useTheme } from '@mui/material';
 import type { OrdersPerDay } from '@dentalmarket/contracts';
-import { useGetOrdersPerDayQuery } from '@dentalmarket/store';
+import { useGetOrdersPerDayQuery } from './analyticsApi.js';
 import { AnalyticsCard, QueryStates } from './AnalyticsCard.js';
 import { count, counted, describeDays, usd, usdCompact, usdOfNumber } from './analyticsFormat.js';
 import { longDay, type DayRange } from './analyticsRange.js';

@@ -1,7 +1,7 @@
 import { Box, Button, Typography, useTheme } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { PartnerClicksReport } from '@dentalmarket/contracts';
-import { partnerClicksCsvHref, useGetPartnerClicksQuery } from '@dentalmarket/store';
+import { partnerClicksCsvHref, useGetPartnerClicksQuery } from './analyticsApi.js';
 import { AnalyticsCard, QueryStates } from './AnalyticsCard.js';
 import { count, counted, describeDays } from './analyticsFormat.js';
 import { longDay, type DayRange } from './analyticsRange.js';

@@ -1,5 +1,5 @@
 import type { SearchTermsReport } from '@dentalmarket/contracts';
-import { useGetSearchTermsQuery } from '@dentalmarket/store';
+import { useGetSearchTermsQuery } from './analyticsApi.js';
 import { AnalyticsCard, QueryStates } from './AnalyticsCard.js';
 import { count } from './analyticsFormat.js';
 import type { DayRange } from './analyticsRange.js';

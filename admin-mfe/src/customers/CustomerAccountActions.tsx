@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 // not in the shared '@mui/material' facade (libs/mf-config/facades): the admin's bundle carries it
 import DialogContentText from '@mui/material/DialogContentText';
 import type { CustomerDetail } from '@dentalmarket/contracts';
-import { useDisableCustomerMutation, useEnableCustomerMutation } from '@dentalmarket/store';
+import { useDisableCustomerMutation, useEnableCustomerMutation } from './customersApi.js';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { useAdminToast } from '../categories/useAdminToast.js';
 

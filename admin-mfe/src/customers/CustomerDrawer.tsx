@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
 import type { CustomerDetail, CustomerRow } from '@dentalmarket/contracts';
-import { useGetAdminCustomerQuery } from '@dentalmarket/store';
+import { useGetAdminCustomerQuery } from './customersApi.js';
 import { DetailDrawer, DetailRow, DrawerLoading, DrawerSection, useLastShown } from '../dashboard/DetailDrawer.js';
 import { formatDateTime, usd } from '../orders/orderFormat.js';
 import { OrderStatusChip } from '../orders/OrderStatusChip.js';

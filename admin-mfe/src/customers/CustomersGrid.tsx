@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { CustomerListQuery, CustomerRow, CustomerSortField } from '@dentalmarket/contracts';
-import { useGetAdminCustomersQuery } from '@dentalmarket/store';
+import { useGetAdminCustomersQuery } from './customersApi.js';
 import { displayedRowsLabel, serverGridProps } from '../dashboard/serverGrid.js';
 import { useSettledSearch } from '../dashboard/useDebouncedValue.js';
 import { useRowDrawer } from '../dashboard/useRowDrawer.js';

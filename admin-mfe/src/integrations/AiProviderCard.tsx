@@ -1,6 +1,6 @@
 import AutoAwesome from '@mui/icons-material/AutoAwesome';
 import type { IntegrationsState } from '@dentalmarket/contracts';
-import { useTestAiProviderMutation } from '@dentalmarket/store';
+import { useTestAiProviderMutation } from './integrationsApi.js';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { CallSummary, Facts, IntegrationCard, SecretState, ServiceTest, type Fact, type Outcome } from './IntegrationParts.js';
 import { AI_NOT_CONFIGURED_HINT, formatMs, providerName } from './integrationFormat.js';

@@ -1,6 +1,6 @@
 import MailOutline from '@mui/icons-material/MailOutlined';
 import type { IntegrationsState } from '@dentalmarket/contracts';
-import { useSendTestEmailMutation } from '@dentalmarket/store';
+import { useSendTestEmailMutation } from './integrationsApi.js';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { CallSummary, Facts, IntegrationCard, SecretState, ServiceTest, type Outcome } from './IntegrationParts.js';
 import { queueDepthText, transportText } from './integrationFormat.js';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import AlertTitle from '@mui/material/AlertTitle';
-import { useGetIntegrationsQuery } from '@dentalmarket/store';
+import { useGetIntegrationsQuery } from './integrationsApi.js';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { AiProviderCard } from './AiProviderCard.js';
 import { EmailCard } from './EmailCard.js';

@@ -53,17 +53,8 @@ export {
 } from './catalogApi.js';
 export { useAppDispatch, useAppSelector, useAppStore } from './hooks.js';
 export * from './adminApi.js';
-export * from './importsApi.js';
 export { ordersApi, useCreateOrderMutation, useGetMyOrdersQuery, useGetOrderQuery, useLookupOrderMutation, type CreateOrderArgs } from './ordersApi.js';
 export { applyOrderConflict, orderConflictLines } from './orderConflict.js';
-export {
-  analyticsApi,
-  useGetOrdersPerDayQuery,
-  useGetPartnerClicksQuery,
-  useGetSearchTermsQuery,
-  partnerClicksCsvHref,
-} from './analyticsApi.js';
-export { customersApi, useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation } from './customersApi.js';
 export {
   serviceRequestsApi,
   useCreateServiceRequestMutation,
@@ -72,4 +63,3 @@ export {
   useGetAdminServiceRequestQuery,
   useChangeServiceRequestStatusMutation,
 } from './serviceRequestsApi.js';
-export { integrationsApi, useGetIntegrationsQuery, useTestAiProviderMutation, useSendTestEmailMutation } from './integrationsApi.js';

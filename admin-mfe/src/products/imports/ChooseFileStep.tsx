@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { IMPORT_LIMITS } from '@dentalmarket/contracts';
-import { importTemplateHref } from '@dentalmarket/store';
+import { importTemplateHref } from './importsApi.js';
 import { fileSize } from './importText.js';
 import { CreateCategoriesCheckbox, StepLayout } from './StepLayout.js';
 

@@ -1,13 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Box, CircularProgress, Dialog, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
 import type { ImportStatus, ImportSummary } from '@dentalmarket/contracts';
-import {
-  RUNNING_IMPORT_STATUSES,
-  useApplyImportMutation,
-  useCheckImportMutation,
-  useGetImportQuery,
-  useGetLatestImportQuery,
-} from '@dentalmarket/store';
+import { RUNNING_IMPORT_STATUSES, useApplyImportMutation, useCheckImportMutation, useGetImportQuery, useGetLatestImportQuery } from './importsApi.js';
 import { adminErrorMessage } from '../../categories/adminErrors.js';
 import { useAdminToast } from '../../categories/useAdminToast.js';
 import { ApplyingStep } from './ApplyingStep.js';

@@ -7,7 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useGetImportQuery } from '@dentalmarket/store';
+import { useGetImportQuery } from './importsApi.js';
 import { figure } from './importText.js';
 
 /** The first page is the one the dry run's answer carries, so the review shows it without asking again. */

@@ -1,6 +1,5 @@
 import type { ImportDetail, ImportStatus, ImportSummary } from '@dentalmarket/contracts';
-import { api } from './api.js';
-import { getApiBaseUrl, type DmExtraOptions } from './baseQuery.js';
+import { api, getApiBaseUrl, type DmExtraOptions } from '@dentalmarket/store';
 
 /** Every admin call is sent with session-expiry handling (SPEC §6). */
 const admin: DmExtraOptions = { sessionHandling: true };

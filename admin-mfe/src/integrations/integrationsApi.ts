@@ -1,6 +1,5 @@
 import type { IntegrationsState, IntegrationTestResult } from '@dentalmarket/contracts';
-import { api } from './api.js';
-import type { DmExtraOptions } from './baseQuery.js';
+import { api, type DmExtraOptions } from '@dentalmarket/store';
 
 /** Every admin call is sent with session-expiry handling (SPEC §6). */
 const admin: DmExtraOptions = { sessionHandling: true };
