@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { repoRoot, startApp, type RunningApp } from '../app.js';
+import { axeFindings, blocks, describeFindings } from '../axe.js';
+import { DEMO_ADMIN, launchBrowser, newContext, signIn } from '../browser.js';
+import { MailCatcher } from '../smtp.js';
+
+/** Issue 21's Integrations tab, with the app sending email through a real local SMTP server. */
+const mail = new MailCatcher();
+const suite = {} as { app: RunningApp; browser: Browser; smtpUrl: string };
+
+before(async () => {
+  suite.smtpUrl = await mail.start();
+  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: suite.smtpUrl }), launchBrowser()]);
+  if (app.status === 'fulfilled') suite.app = app.value;
+  if (browser.status === 'fulfilled') suite.browser = browser.value;
+  if (app.status === 'rejected') throw app.reason;
+  if (browser.status === 'rejected') throw browser.reason;
+});
+
+after(async () => {
+  await suite.browser?.close();
+  await suite.app?.stop();
+  await mail.stop();
+});
+
+async function asAdmin<T>(fn: (page: Page) => Promise<T>, width = 1366, dark = false): Promise<T> {
+  const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
+  try {
+    await signIn(context, DEMO_ADMIN);
+    const page = await context.newPage();
+    if (dark) {
+      await page.goto('/api/health/ready');
+      await page.evaluate(() => localStorage.setItem('dental-marketplace-settings', JSON.stringify({ display: { darkMode: true } })));
+    }
+    await page.goto('/admin?tab=integrations');
+    await page.getByRole('heading', { name: 'Integrations', exact: true }).waitFor();
+    await page.getByRole('rowheader', { name: 'order-email', exact: true }).waitFor();
+    return await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('the admin Integrations tab', () => {
+  it("shows the SMTP server and no AI provider, and 'Send test email' reaches the admin's mailbox", async () => {
+    await asAdmin(async (page) => {
+      const port = new URL(suite.smtpUrl).port;
+      await page.getByText(`SMTP server smtp://127.0.0.1:${port}`).waitFor();
+      await page.getByText('API key: not set').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Test', exact: true }).isDisabled(), true, 'no provider: nothing to test');
+
+      await page.getByRole('button', { name: 'Send test email' }).click();
+      await page.getByText('A test email was sent to your address.').and(page.locator(':not([role="status"])')).first().waitFor();
+      const email = await mail.waitFor('admin@dentalmarket.example', /^DentalMarket test email$/);
+      assert.match(email.text, /If you can read it, the shop's email works\./);
+      // the tab remembers the send (integration_status) and shows it after a reload
+      await page.reload();
+      await page.getByRole('rowheader', { name: 'order-email', exact: true }).waitFor();
+      assert.equal(await page.getByText('Nothing sent yet').count(), 0, 'the last send is shown');
+    });
+  });
+
+  it('fits a 390 px phone and 1366 px, light and dark, with no serious axe finding', async () => {
+    for (const width of [1366, 390]) {
+      for (const dark of [false, true]) {
+        await asAdmin(
+          async (page) => {
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+            assert.ok(overflow <= 0, `no sideways scroll at ${width} px (${overflow} px too wide)`);
+            const findings = (await axeFindings(page)).filter(blocks);
+            assert.deepEqual(findings, [], `${width} px ${dark ? 'dark' : 'light'}: ${describeFindings(findings)}`);
+            await page.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', `integrations-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+          },
+          width,
+          dark,
+        );
+      }
+    }
+  });
+});
