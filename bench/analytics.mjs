@@ -38,7 +38,7 @@ async function generateClicks(client, log) {
   await client.query(`TRUNCATE partner_clicks, partner_click_days`);
   await client.query(`
     INSERT INTO partner_clicks (product_id, clicked_at, referrer_path, visitor_hash)
-    SELECT ids.a[1 + (i * 7919) % array_length(ids.a, 1)], now() - make_interval(secs => i * 3.1536), '/marketplace?type=affiliate',
+    SELECT ids.a[1 + (i::bigint * 7919) % array_length(ids.a, 1)], now() - make_interval(secs => i * 3.1536), '/marketplace?type=affiliate',
            decode(md5(i::text) || md5((i + 1)::text), 'hex')
       FROM (SELECT array_agg(id ORDER BY id) AS a FROM products WHERE product_type = 'affiliate') ids, generate_series(1, ${CLICKS}) i`);
   await client.query(`
@@ -99,11 +99,11 @@ export async function analyticsBench({ opts, out, table, startApi, f0, f1, yes }
     out('Each chart asked by 2 admins at once for 5 s (after 1 s of warm-up). p50 / p95 in ms.');
     out();
     const rows = [];
-    for (const [name, route] of [
-      ['orders and revenue per day', 'orders'],
-      ['partner clicks per day and per partner', 'partner-clicks'],
-      ['partner clicks CSV', 'partner-clicks.csv'],
-      ['top searches and no results', 'searches'],
+    for (const [name, route, chart] of [
+      ['orders and revenue per day', 'orders', true],
+      ['partner clicks per day and per partner', 'partner-clicks', true],
+      ['partner clicks CSV (a download: every day × product row of the range, streamed)', 'partner-clicks.csv', false],
+      ['top searches and no results', 'searches', true],
     ]) {
       const cells = [name];
       let ok = true;
@@ -114,7 +114,7 @@ export async function analyticsBench({ opts, out, table, startApi, f0, f1, yes }
         ok &&= r.p95 <= GOAL_P95_MS && r.errors === 0;
         cells.push(`${f1(r.p50)} / ${f1(r.p95)}${r.errors ? ` (${r.errors} errors)` : ''}`);
       }
-      rows.push([...cells, `p95 ≤ ${GOAL_P95_MS} ms`, yes(ok)]);
+      rows.push(chart ? [...cells, `p95 ≤ ${GOAL_P95_MS} ms`, yes(ok)] : [...cells, 'shown, not a chart', '']);
     }
     table(['chart', 'last 30 days', 'last 365 days', 'goal', ''], rows);
     void f0;
