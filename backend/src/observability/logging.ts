@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { Logger as NestLogger, type LogLevel } from '@nestjs/common';
 import { Logger, type Params, PinoLogger } from 'nestjs-pino';
 import { pinoHttp } from 'pino-http';
+import { PARTNER_CLICKS_ROUTE } from '@dentalmarket/contracts';
 import type { AppConfig } from '../config/app-config.js';
 
 type Level = AppConfig['logLevel'];
@@ -114,7 +115,9 @@ export function requestLogging() {
     logger: PinoLogger.root,
     genReqId: requestIdOf,
     quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // a partner click's beacon answered 204 is counted in the metrics and stored in the database: no
+    // line each (at thousands a second they would drown the log); its refusals are logged like any
+    customLogLevel: (req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode === 204 && req.url?.startsWith(PARTNER_CLICKS_ROUTE) ? 'silent' : 'info'),
     customSuccessMessage: (req, res, responseTime) => lineMessage(requestFields(req, res, responseTime)),
     customErrorMessage: (req, res) => lineMessage(requestFields(req, res, 0)),
     customSuccessObject: (req, res, val: { responseTime: number }) => requestFields(req, res, val.responseTime),
