@@ -8,6 +8,9 @@ import { type Express, type NextFunction, type Request, type Response, Router } 
 import { PARTNER_CLICKS_ROUTE } from '@dentalmarket/contracts';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
+import { ClickRateLimit } from './analytics/click-rate-limit.guard.js';
+import { partnerClickFastPath } from './analytics/partner-click-fast-path.js';
+import { PartnerClicksService } from './analytics/partner-clicks.service.js';
 import { sessionMiddleware } from './auth/session.js';
 import { CatalogueResponses } from './catalog/catalogue-responses.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -117,6 +120,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
       absoluteSeconds: config.sessionAbsoluteSeconds,
     });
     database.onClose(sessions.close);
+    // a well-formed partner click is recorded here, before the sessions and Nest's per-request work
+    app.use('/api', partnerClickFastPath(app.get(PartnerClicksService), app.get(ClickRateLimit)));
     // a partner click's beacon needs no session: reading and touching its row would be two round
     // trips to the session table on the busiest write the shop has
     const withSession = Router().use(...sessions.middleware, passport.initialize(), passport.session());

@@ -4,10 +4,12 @@
  * daily rollup, the writer's flush at shutdown, and the product search's recorded terms.
  */
 import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { CLICK_LIMITS } from '../src/analytics/click-limits.js';
+import { ClickRateLimitGuard } from '../src/analytics/click-rate-limit.guard.js';
 import { PartnerClicksService } from '../src/analytics/partner-clicks.service.js';
 import { RecentKeys, WindowCounter } from '../src/analytics/windows.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
@@ -61,8 +63,12 @@ describe('partner clicks', () => {
   const beacon = (address: string, body: unknown, userAgent = CHROME) =>
     request(t.http).post(ROUTE).set('X-Forwarded-For', address).set('User-Agent', userAgent).set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify(body));
 
+  // a database of its own: its products would change the seeded catalogue other suites read
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'loopback' });
+    database = await freshDatabase('partner_clicks');
+    t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     dataSource = t.app.get(DataSource);
     writer = t.app.get(AnalyticsWriter);
     p = await insertProducts(dataSource);
@@ -75,6 +81,7 @@ describe('partner clicks', () => {
 
   afterAll(async () => {
     await t?.close();
+    await database?.drop();
   });
 
   it('records a beacon click with its product, time, shop page and a visitor hash, and stores no address or user agent', async () => {
@@ -276,7 +283,8 @@ describe('partner clicks', () => {
   });
 
   it('writes what the buffer holds when the app shuts down', async () => {
-    const other = await startTestApp({ TRUST_PROXY: 'loopback' }, { seed: false });
+    // a second API on this suite's database (its server, embedded or not: no data directory of its own)
+    const other = await startTestApp({ TRUST_PROXY: 'loopback', DATABASE_URL: (dataSource.options as { url: string }).url }, { seed: false });
     const clicks = other.app.get(PartnerClicksService);
     for (const from of ['/a', '/b', '/c']) clicks.record({ productId: p.otherPartner, clickId: randomUUID(), from }, { address: '203.0.113.5', userAgent: FIREFOX });
     expect(other.app.get(AnalyticsWriter).pending.clicks).toBe(3);
@@ -345,6 +353,51 @@ describe('search terms', () => {
     const [row] = await terms();
     expect(row!.term).toBe('implant '.repeat(13).slice(0, 100).trimEnd());
     expect(row!.term.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe("the beacon's fast path", () => {
+  let t: TestApp;
+  let writer: AnalyticsWriter;
+  let partner: number;
+  let viaNest: { mockRestore(): void };
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+  beforeAll(async () => {
+    // the route's guard runs only on Nest's path: a call means the report went through it
+    viaNest = jest.spyOn(ClickRateLimitGuard.prototype, 'canActivate');
+    database = await freshDatabase('partner_clicks_fast');
+    t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
+    writer = t.app.get(AnalyticsWriter);
+    partner = (await insertProducts(t.app.get(DataSource))).partner;
+  });
+
+  afterAll(async () => {
+    viaNest.mockRestore();
+    await t?.close();
+    await database?.drop();
+  });
+
+  const post = (contentType: string, body: string, query = '') =>
+    request(t.http).post(`${ROUTE}${query}`).set('X-Forwarded-For', newAddress()).set('User-Agent', CHROME).set('Content-Type', contentType).send(body);
+
+  it('records a well-formed beacon, JSON beacon or ping without Nest, and leaves every other report to the documented route', async () => {
+    await post('text/plain;charset=UTF-8', JSON.stringify({ productId: partner, clickId: randomUUID(), from: '/marketplace?type=affiliate' })).expect(204);
+    await post('application/json', JSON.stringify({ productId: partner, clickId: randomUUID() })).expect(204);
+    await post('text/ping', 'PING', `?productId=${partner}&clickId=${randomUUID()}`).expect(204);
+    expect(viaNest).not.toHaveBeenCalled();
+    await writer.flush();
+    const [{ n }] = await t.app.get(DataSource).query(`SELECT count(*)::int AS n FROM partner_clicks WHERE product_id = $1`, [partner]);
+    expect(n).toBe(3);
+
+    // the same refusals as before, worded by the DTO: an unknown field, a bad id, a full URL
+    const unknown = await post('text/plain', JSON.stringify({ productId: partner, price: 1 })).expect(400);
+    expect(viaNest).toHaveBeenCalledTimes(1);
+    expect(JSON.stringify(unknown.body.message)).toContain('price');
+    const badId = await post('text/plain', JSON.stringify({ productId: 0 })).expect(400);
+    expect(JSON.stringify(badId.body.message)).toContain('productId must be a positive whole number');
+    const fullUrl = await post('text/plain', JSON.stringify({ productId: partner, from: 'https://evil.example/' })).expect(400);
+    expect(JSON.stringify(fullUrl.body.message)).toContain('from must be the path and query of the shop page');
   });
 });
 

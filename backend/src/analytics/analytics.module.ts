@@ -5,6 +5,7 @@ import { AdminAnalyticsController } from './admin-analytics.controller.js';
 import { AdminAnalyticsService } from './admin-analytics.service.js';
 import { AnalyticsWriter } from './analytics-writer.js';
 import { BeaconBodies } from './beacon-bodies.middleware.js';
+import { ClickRateLimit } from './click-rate-limit.guard.js';
 import { PartnerClicksController } from './partner-clicks.controller.js';
 import { PartnerClicksService } from './partner-clicks.service.js';
 
@@ -15,7 +16,7 @@ import { PartnerClicksService } from './partner-clicks.service.js';
 @Module({
   imports: [AuthModule],
   controllers: [PartnerClicksController, AdminAnalyticsController],
-  providers: [AnalyticsWriter, PartnerClicksService, AdminAnalyticsService],
+  providers: [AnalyticsWriter, PartnerClicksService, AdminAnalyticsService, ClickRateLimit],
   exports: [AnalyticsWriter],
 })
 export class AnalyticsModule implements NestModule {
