@@ -5,30 +5,17 @@
 // the last 30 days and over a whole year: p50/p95 per chart; goal p95 ≤ 200 ms.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { generateCatalogue } from './generate-catalogue.mjs';
+import { catalogueExists, generateCatalogue } from './generate-catalogue.mjs';
+import { signInAdmin } from './processes.mjs';
 import { generateGridOrders } from './orders.mjs';
 
 const DATABASE = 'dm_bench_analytics';
 const CLICKS = 10_000_000;
 const TERMS_PER_DAY = 2_000;
-const ADMIN = { username: 'admin', password: 'DentalAdmin!2026' };
 const GOAL_P95_MS = 200;
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const isoDay = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-/** Whether the database exists with a catalogue in it (a run stopped while generating leaves it empty). */
-async function catalogueExists(server, name) {
-  const client = new pg.Client({ connectionString: `${server}/${name}` });
-  try {
-    await client.connect();
-    return (await client.query('SELECT count(*)::int AS n FROM products')).rows[0].n > 0;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 /** 10,000,000 raw clicks over the last 365 days on the catalogue's partner products, and their daily rollup as the writer keeps it. */
 async function generateClicks(client, log) {
@@ -91,9 +78,7 @@ export async function analyticsBench({ opts, out, table, startApi, f0, f1, yes }
     const orders = await generateGridOrders(client, out);
     const clicks = await generateClicks(client, out);
     const terms = await generateSearchTerms(client);
-    const res = await fetch(`${api.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    if (!res.ok) throw new Error(`admin login: ${res.status}`);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signInAdmin(api.url);
     out(`## Analytics at ${orders.toLocaleString('en')} orders, ${clicks.toLocaleString('en')} partner clicks, ${terms.toLocaleString('en')} search-term days (${DATABASE})`);
     out();
     out('Each chart asked by 2 admins at once for 5 s (after 1 s of warm-up). p50 / p95 in ms.');

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { generateCatalogue } from './generate-catalogue.mjs';
+import { catalogueExists, generateCatalogue } from './generate-catalogue.mjs';
 
 const DATABASE = 'dm_bench_clicks';
 const PRODUCTS = 2_000;
@@ -29,16 +29,6 @@ const PAGES = ['/marketplace', '/marketplace?type=affiliate', '/marketplace?type
 
 /** An address of the benchmarking range 198.18.0.0/15 (RFC 2544): only a header value, never a target. */
 const visitorAddress = (n) => `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
-
-async function databaseExists(server, name) {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Beacons for `seconds` on `connections` connections; figures and the number answered 204. */
 function beaconLoad(url, productIds, { seconds, connections }) {
@@ -100,7 +90,7 @@ async function settledCount(client) {
 export async function clicksBench({ opts, out, table, startApi, f0, f1, yes }) {
   const server = opts.server.replace(/\/+$/, '');
   const url = `${server}/${DATABASE}`;
-  if (!(await databaseExists(server, DATABASE))) {
+  if (!(await catalogueExists(server, DATABASE))) {
     const generated = await generateCatalogue({ products: PRODUCTS, server, log: out, name: DATABASE });
     out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
     out();

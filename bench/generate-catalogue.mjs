@@ -23,6 +23,19 @@ const P_RARE = 0.005;
 const P_MEDIUM = 0.19;
 const P_COMMON = 0.66;
 
+/** Whether the database exists with a catalogue in it (a run stopped while generating leaves it empty). */
+export async function catalogueExists(server, name) {
+  const client = new pg.Client({ connectionString: `${server}/${name}` });
+  try {
+    await client.connect();
+    return (await client.query('SELECT count(*)::int AS n FROM products')).rows[0].n > 0;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export function databaseName(products) {
   return `dm_bench_${products}`;
 }

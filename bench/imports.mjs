@@ -14,30 +14,13 @@ import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse/sync';
 import pg from 'pg';
-import { generateCatalogue, repoRoot } from './generate-catalogue.mjs';
-import { treeRssMb } from './processes.mjs';
+import { catalogueExists, generateCatalogue, repoRoot } from './generate-catalogue.mjs';
+import { signInAdmin, treeRssMb } from './processes.mjs';
 
 const DATABASE = 'dm_bench_imports';
-const ADMIN = { username: 'admin', password: 'DentalAdmin!2026' };
 const FILE_MAX_BYTES = 50 * 1024 * 1024;
 const NEW_PREFIX = 'imp-';
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-
-async function databaseExists(server, name) {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  } finally {
-    await client.end();
-  }
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!res.ok) throw new Error(`admin login: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
 
 /** Runs `work` while sampling the API's RSS every 100 ms: { value, seconds, rssGrowthMb }. */
 async function measured(pid, work) {
@@ -113,7 +96,7 @@ function listLoad(url, seconds, control = {}, connections = 10) {
 export async function importsBench({ opts, out, table, startApi, f0, f1, yes }) {
   const server = opts.server.replace(/\/+$/, '');
   const url = `${server}/${DATABASE}`;
-  if (!(await databaseExists(server, DATABASE))) {
+  if (!(await catalogueExists(server, DATABASE))) {
     const generated = await generateCatalogue({ products: opts.products, server, log: out, name: DATABASE });
     out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
     out();
@@ -129,7 +112,7 @@ export async function importsBench({ opts, out, table, startApi, f0, f1, yes }) 
   const api = await startApi({ DATABASE_URL: url, SEED_DEMO: 'false', ...batch });
   const rows = [];
   try {
-    const cookie = await signIn(api.url);
+    const cookie = await signInAdmin(api.url);
     const { rows: [{ products }] } = await client.query('SELECT count(*)::int AS products FROM products');
     out(`## Catalogue import and export at ${products.toLocaleString('en')} products (${DATABASE})`);
     out();

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { generateCatalogue } from './generate-catalogue.mjs';
+import { catalogueExists, generateCatalogue } from './generate-catalogue.mjs';
+import { signInAdmin } from './processes.mjs';
 
 const DATABASE = 'dm_bench_orders';
 /** The grid's goal is a page's latency as an admin sees it: two admins paging at once; ten at once is shown beside it. */
@@ -18,7 +19,6 @@ const GRID_ADMINS = 2;
 const GRID_CROWD = 10;
 const GRID_ORDERS = 1_000_000;
 const OUTAGE_SECONDS = 30;
-const ADMIN = { username: 'admin', password: 'DentalAdmin!2026' };
 const SHIPPING = { fullName: 'Dr. Bench Marker', email: 'bench@practice.example', address: '1 Load Street', city: 'Springfield', state: 'IL', zipCode: '62701' };
 
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
@@ -57,22 +57,6 @@ function expectedTotals(lines) {
   const shipping = subtotal > 0n ? 1500n : 0n;
   const tax = (subtotal * 8n + 50n) / 100n; // 8 %, half up (subtotal is never negative)
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
-}
-
-async function databaseExists(server, name) {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  } finally {
-    await client.end();
-  }
-}
-
-async function signIn(url) {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!res.ok) throw new Error(`admin login: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
 /** Carts of 3 distinct orderable products (equipment, in stock, priced), quantities 1–5, from a seeded PRNG. */
@@ -217,7 +201,7 @@ function gridLoad(url, cookie, seconds, connections) {
 export async function ordersBench({ opts, out, table, startApi, f0, f1, yes }) {
   const server = opts.server.replace(/\/+$/, '');
   const url = `${server}/${DATABASE}`;
-  if (!(await databaseExists(server, DATABASE))) {
+  if (!(await catalogueExists(server, DATABASE))) {
     const generated = await generateCatalogue({ products: opts.products, server, log: out, name: DATABASE });
     out(`(catalogue generated in ${generated.seconds.toFixed(0)} s)`);
     out();
@@ -286,7 +270,7 @@ export async function ordersBench({ opts, out, table, startApi, f0, f1, yes }) {
 
     // the admin grid at 1,000,000 orders
     const total = await generateGridOrders(client, out);
-    const cookie = await signIn(api.url);
+    const cookie = await signInAdmin(api.url);
     const today = new Date();
     const day = (d) => new Date(today.getTime() - d * 86_400_000).toISOString().slice(0, 10);
     const cells = [

@@ -100,3 +100,10 @@ export async function startProcess({ root, script, env }) {
     },
   };
 }
+
+/** The demo admin's session cookie on a running API (the benches' databases are seeded outside production). */
+export async function signInAdmin(url) {
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'DentalAdmin!2026' }) });
+  if (!res.ok) throw new Error(`admin login: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
