@@ -1,4 +1,5 @@
 import type { ProductType, UserRole } from './enums.js';
+import type { ProductFacetsResponse } from './search.js';
 
 /** Wire shapes of the entities in SPEC §3. Money is a decimal string; dates are ISO strings. */
 export interface User {
@@ -85,6 +86,8 @@ export interface ProductListFilter {
   inStock?: boolean;
   /** comma-separated product ids, 1 to LIMITS.productIdsMax distinct (e.g. the cart's lines): all matches in one answer, whatever the limit */
   ids?: string;
+  /** true: the answer also carries the filters' counts (ProductListResponse.facets) */
+  facets?: boolean;
 }
 
 /** The admin product grid's sortable columns (server-side sorting). */
@@ -133,6 +136,12 @@ export interface ProductListResponse {
   totalCapped?: boolean;
   /** the search matched nothing as typed: the word searched instead (e.g. 'implnt' → 'implant') */
   correctedSearch?: string;
+  /**
+   * Only when asked for with `facets=true`: the counts of the results page's filters for the same
+   * parameters, in the same answer (one request per results page instead of two). Its
+   * `correctedSearch` is the list's own.
+   */
+  facets?: Omit<ProductFacetsResponse, 'correctedSearch'>;
 }
 
 export interface ImageUploadResponse {
