@@ -49,8 +49,13 @@ async function handle(req, res) {
   let m;
   if (url.pathname === '/api/health' || url.pathname === '/api/health/ready') return send(res, 200, { status: 'ok' });
   if (url.pathname === '/api/products') {
-    const filter = { page: 1, limit: 50, ...filterOf(params) };
-    return send(res, 200, await search.list(filter, pool));
+    const { facets: withFacets, ...rest } = filterOf(params);
+    const filter = { page: 1, limit: 50, ...rest };
+    const list = await search.list(filter, pool);
+    if (withFacets !== 'true') return send(res, 200, list);
+    // facets=true: the filters' counts in the same answer, for the word the list searched
+    const { correctedSearch: _, ...counts } = await search.facets({ ...rest, search: list.correctedSearch ?? rest.search }, pool);
+    return send(res, 200, { ...list, facets: counts });
   }
   if (url.pathname === '/api/products/facets') return send(res, 200, await search.facets(filterOf(params), pool));
   if (url.pathname === '/api/search/suggestions') return send(res, 200, await search.suggestions((params.get('q') ?? '').trim(), pool));

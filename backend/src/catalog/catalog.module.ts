@@ -9,6 +9,7 @@ import { CategoriesController } from './categories.controller.js';
 import { CategoriesService } from './categories.service.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsService } from './products.service.js';
+import { SearchIndexService } from './search/search-index.service.js';
 import { SubcategoriesController } from './subcategories.controller.js';
 import { SubcategoriesService } from './subcategories.service.js';
 
@@ -16,8 +17,8 @@ import { SubcategoriesService } from './subcategories.service.js';
   // the product list's searches are recorded for the analytics (SearchTermsInterceptor)
   imports: [AnalyticsModule],
   controllers: [CategoriesController, SubcategoriesController, ProductsController, AdminCatalogController],
-  providers: [CatalogueVersion, CatalogueResponses, CategoriesService, SubcategoriesService, ProductsService, AdminCatalogService, AdminProductsService],
-  exports: [CategoriesService, SubcategoriesService, ProductsService, CatalogueVersion],
+  providers: [CatalogueVersion, CatalogueResponses, CategoriesService, SubcategoriesService, ProductsService, SearchIndexService, AdminCatalogService, AdminProductsService],
+  exports: [CategoriesService, SubcategoriesService, ProductsService, CatalogueVersion, SearchIndexService],
 })
 export class CatalogModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -39,6 +39,7 @@ import { Subcategory } from './subcategory.entity.js';
 @Index('IDX_products_manufacturer_trgm', { synchronize: false })
 // full-text search (migration 1764700000000): the weighted document's GIN, and manufacturer equality
 @Index('IDX_products_search_document', { synchronize: false })
+@Index('IDX_products_changed_txid', { synchronize: false })
 @Index('IDX_products_manufacturer', ['manufacturer'])
 export class Product {
   @PrimaryGeneratedColumn()
@@ -135,4 +136,8 @@ export class Product {
    */
   @Column({ type: 'tsvector', select: false, insert: false, update: false })
   search_document?: string;
+
+  /** The transaction that last wrote the row, set by migration 1765000000000's trigger: what the search index follows. */
+  @Column({ type: 'bigint', select: false, insert: false, update: false })
+  changed_txid?: string;
 }

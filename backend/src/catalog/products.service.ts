@@ -6,8 +6,17 @@ import type { ProductFacetsDto, SearchSuggestionsDto } from './dto/search.dto.js
 import { DEFAULT_ARRAY_LIMIT, type Page, type PageQueryDto } from './dto/page-query.dto.js';
 import { asImageUrl, mapProduct, ProductDto, ProductListDto } from './dto/product.dto.js';
 import { Product } from './product.entity.js';
+import { SEARCH_LIMITS } from '@dentalmarket/contracts';
+import { hasPhrase, parseTsQuery, type TsQuery } from './search/tsquery.js';
+import type { SearchIndex } from './search/search-index.js';
+import { SearchIndexService } from './search/search-index.service.js';
 import {
   countedPage,
+  FACET_RATINGS,
+  LIST_COLUMNS,
+  Params,
+  searchQuery,
+  TOTAL_CAP,
   type CountedRows,
   correctedSearchSql,
   featuredProductsSql,
@@ -25,12 +34,20 @@ import {
 } from './product-queries.js';
 import { SubcategoriesService } from './subcategories.service.js';
 
+/** What the index counts for the results page's filters (as product-queries.ts productFacets). */
+const FACETS = { manufacturersListed: SEARCH_LIMITS.facetManufacturers, ratings: FACET_RATINGS } as const;
+/** How many searches' readings ProductsService keeps (a few hundred bytes each). */
+const PARSED_SEARCHES = 5000;
+/** A suggestion's columns (contracts' SearchSuggestionsResponse products). */
+const SUGGESTION_COLUMNS = 'p.id, p.name, p.slug, p.product_type, p.manufacturer, p.price::text AS price, p.image_url';
+
 @Injectable()
 export class ProductsService {
   constructor(
     private readonly transactions: Transactions,
     private readonly categories: CategoriesService,
     private readonly subcategories: SubcategoriesService,
+    private readonly searchIndex: SearchIndexService,
   ) {}
 
   /** Runs one statement of product-queries.ts. */
@@ -59,14 +76,34 @@ export class ProductsService {
 
   /**
    * SPEC §3 product filter, paginated. Unknown slugs simply match nothing here. With `ids`, every
-   * match is on the one page (at most 100), whatever limit and page were asked for.
+   * match is on the one page (at most 100), whatever limit and page were asked for. A search (and
+   * any request for facets) is answered from the search index when it can (search/), else by SQL.
    */
   async list(query: ListProductsQueryDto): Promise<ProductListDto> {
     const ids = query.ids === undefined ? undefined : parseIds(query.ids);
     const filter = ids
       ? { ...query, ids, limit: ids.length, page: 1 }
       : { ...query, ids: undefined, limit: query.limit ?? DEFAULT_PRODUCT_LIMIT, page: query.page ?? 1 };
+    const term = filter.search?.trim();
+    if (!ids && (term || query.facets)) {
+      const indexed = await this.fromIndex(term, async (index, tsquery) =>
+        index.search({ query: tsquery, filter, sort: filter.sort ?? (term ? 'relevance' : 'name'), page: filter.page, limit: filter.limit, facets: query.facets ? FACETS : undefined }),
+      );
+      if (indexed) {
+        const { result, correctedSearch } = indexed;
+        return {
+          products: await this.productsByIds(result.ids),
+          total: Math.min(result.total, TOTAL_CAP),
+          page: filter.page,
+          limit: filter.limit,
+          ...(result.total > TOTAL_CAP ? { totalCapped: true } : {}),
+          ...(correctedSearch ? { correctedSearch } : {}),
+          ...(result.facets ? { facets: result.facets } : {}),
+        };
+      }
+    }
     const { result, correctedSearch } = await this.withCorrection(filter.search, (search) => this.run(listProductsSql({ ...filter, search }), filter));
+    const facets = query.facets && !ids ? await productFacets({ ...filter, search: correctedSearch ?? filter.search }, this.query) : undefined;
     return {
       products: result.rows,
       total: result.total,
@@ -74,21 +111,110 @@ export class ProductsService {
       limit: filter.limit,
       ...(result.totalCapped ? { totalCapped: true } : {}),
       ...(correctedSearch ? { correctedSearch } : {}),
+      ...(facets ? { facets } : {}),
     };
   }
 
-  /** The counts of the results page's filters for the list's filter (product-queries.ts productFacets). */
+  /** The counts of the results page's filters for the list's filter (the search index, else product-queries.ts productFacets). */
   async facets(query: ProductFacetsQueryDto): Promise<ProductFacetsDto> {
     const ids = query.ids === undefined ? undefined : parseIds(query.ids);
+    if (!ids) {
+      const term = query.search?.trim();
+      const options = { ...FACETS, manufacturerSearch: query.manufacturerSearch };
+      const indexed = await this.fromIndex(term, async (index, tsquery) => index.search({ query: tsquery, filter: query, sort: 'name', page: 1, limit: 0, facets: options }));
+      if (indexed) return { ...indexed.result.facets!, ...(indexed.correctedSearch ? { correctedSearch: indexed.correctedSearch } : {}) };
+    }
     const { result, correctedSearch } = await this.withCorrection(query.search, (search) => productFacets({ ...query, ids, search }, this.query));
     return { ...result, ...(correctedSearch ? { correctedSearch } : {}) };
   }
 
   /** What the header offers while the shopper types `q` (trimmed, 2 to 200 characters). */
   async suggestions(q: string): Promise<SearchSuggestionsDto> {
+    const tsquery = await this.tsquery(q);
+    const index = tsquery === undefined ? undefined : await this.searchIndex.current();
+    if (index && tsquery !== undefined) {
+      const { ids } = index.search({ query: tsquery, filter: {}, sort: 'relevance', page: 1, limit: SEARCH_LIMITS.suggestProducts });
+      const rows = ids.length
+        ? ((await this.query({ text: `SELECT ${SUGGESTION_COLUMNS} FROM products p WHERE p.id = ANY($1::int[])`, values: [ids] })) as SearchSuggestionsDto['products'])
+        : [];
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return {
+        q,
+        products: ids.flatMap((id) => byId.get(id) ?? []).map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })),
+        categories: index.categoriesMatching(q, SEARCH_LIMITS.suggestCategories).map(({ id, name, slug, product_type }) => ({ id, name, slug, product_type })),
+      };
+    }
     const sql = suggestionsSql(q);
     const [row] = (await this.query(sql)) as Pick<SearchSuggestionsDto, 'products' | 'categories'>[];
     return { q, products: row!.products.map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })), categories: row!.categories };
+  }
+
+  /**
+   * PostgreSQL's own reading of a search (stems, stop words, websearch syntax, the last word as a
+   * prefix: product-queries.ts searchQuery) as a tree, so the index matches the lexemes the
+   * database would. Undefined for a phrase ('"dental unit"', 'x-ray'): the index keeps no word
+   * positions, so those run in SQL. Null: nothing searchable (stop words only), which matches nothing.
+   */
+  private async tsquery(term: string): Promise<TsQuery | null | undefined> {
+    const known = this.parsed.get(term);
+    if (known !== undefined) {
+      // most recently used last
+      this.parsed.delete(term);
+      this.parsed.set(term, known);
+      return known.tree;
+    }
+    const params = new Params();
+    const expression = searchQuery(term, params);
+    const [row] = (await this.query({ text: `SELECT (${expression})::text AS q`, values: params.values })) as { q: string }[];
+    const parsed = parseTsQuery(row!.q);
+    const tree = parsed && hasPhrase(parsed) ? undefined : parsed;
+    this.parsed.set(term, { tree });
+    if (this.parsed.size > PARSED_SEARCHES) this.parsed.delete(this.parsed.keys().next().value!);
+    return tree;
+  }
+
+  /**
+   * PostgreSQL's readings of the latest searches (the text search configuration never changes
+   * while the API runs, so the same text always reads the same): a search typed again, or each
+   * page of it, skips that round trip. Not results: those are always evaluated against the index.
+   */
+  private readonly parsed = new Map<string, { tree: TsQuery | null | undefined }>();
+
+  /**
+   * `run` against the search index for `term` (none: every product), and when a search found
+   * nothing, again with the word it most likely meant; undefined when the index cannot answer
+   * (not loaded, off, a phrase), and the caller runs SQL instead.
+   */
+  private async fromIndex<Result extends { total: number }>(
+    term: string | undefined,
+    run: (index: SearchIndex, query: TsQuery | null | undefined) => Promise<Result>,
+  ): Promise<{ result: Result; correctedSearch?: string } | undefined> {
+    if (!this.searchIndex.enabled) return undefined;
+    const searchOnce = async (text: string | undefined) => {
+      const tsquery = text ? await this.tsquery(text) : null;
+      if (text && tsquery === undefined) return undefined;
+      const index = await this.searchIndex.current();
+      return index ? run(index, text ? tsquery : undefined) : undefined;
+    };
+    const result = await searchOnce(term);
+    if (!result) return undefined;
+    if (result.total > 0 || !term) return { result };
+    const index = await this.searchIndex.current();
+    const correctedSearch = index ? index.correction(term) : await this.correction(term);
+    if (!correctedSearch) return { result };
+    const corrected = await searchOnce(correctedSearch);
+    return corrected ? { result: corrected, correctedSearch } : undefined;
+  }
+
+  /** The list's rows for the index's page of ids, in the index's order (a product deleted since is left out). */
+  private async productsByIds(ids: number[]): Promise<ProductDto[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.query({ text: `SELECT ${LIST_COLUMNS} FROM products p WHERE p.id = ANY($1::int[])`, values: [ids] })) as Product[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [mapProduct(row)] : [];
+    });
   }
 
   /** The word a missed search most likely meant ('implnt' → 'implant'), if any product name is close. */

@@ -157,6 +157,14 @@ export class ListProductsQueryDto implements ProductSearchFilter {
   @IsOptional()
   @ValidateBy({ name: 'productIds', validator: { validate: (value) => idsProblem(value) === null, defaultMessage: (args) => idsProblem(args?.value) ?? '' } })
   ids?: string;
+
+  @ApiPropertyOptional({
+    description: "true: the answer also carries `facets`, the results page's filter counts for the same parameters (as GET /api/products/facets), so a results page costs one request",
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'facets must be true or false' })
+  facets?: boolean;
 }
 
 /** GET /api/products/facets: the list's parameters (page, limit and sort are accepted and ignored) and a search among manufacturers. */

@@ -8,6 +8,7 @@ import {
   type Specifications,
 } from '@dentalmarket/contracts';
 import type { Product } from '../product.entity.js';
+import { ProductFacetsDto } from './search.dto.js';
 
 export class ProductTypeParamDto {
   @ApiProperty({ enum: PRODUCT_TYPES })
@@ -53,6 +54,11 @@ export class ProductListDto implements ProductListResponse {
   totalCapped?: boolean;
   @ApiPropertyOptional({ description: 'present when the search matched nothing as typed: the word searched instead (e.g. implnt → implant)' })
   correctedSearch?: string;
+  @ApiPropertyOptional({
+    type: () => ProductFacetsDto,
+    description: "only with facets=true: the results page's filter counts for the same parameters (as GET /api/products/facets; correctedSearch is the list's own)",
+  })
+  facets?: Omit<ProductFacetsDto, 'correctedSearch'>;
 }
 
 /** Stored JSON may hold text (SPEC §3: "may arrive as a JSON string"): read it as the JSON it carries. */

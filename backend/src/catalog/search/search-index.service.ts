@@ -1,0 +1,173 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CatalogueVersion } from '../catalogue-version.js';
+import { codePointCompare, type IndexedCategory, type IndexedProduct, type NameCompare, SearchIndex } from './search-index.js';
+
+/** The columns the index holds, as IndexedProduct (numbers, not numeric strings). */
+const INDEX_COLUMNS =
+  'p.id, p.name, p.manufacturer, p.product_type, p.category_id, p.subcategory_id, p.is_featured, p.is_new, p.in_stock, ' +
+  '(p.price * 100)::float8 AS price_cents, p.rating::float8 AS rating, p.reviews_count, ' +
+  '(extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us, p.search_document::text AS document';
+
+/** Rows read per statement while loading, so the load never holds the whole table's text at once. */
+const LOAD_CHUNK = 5000;
+/** More changed rows than this since the last refresh: a reload is cheaper than applying them. */
+const MAX_CHANGES = 20_000;
+/** An index not refreshed for this long reloads (deletion records older than a day are pruned). */
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+/** Deletion records kept this long, for instances that refresh rarely. */
+const PRUNE_DELETIONS = `DELETE FROM product_deletions WHERE deleted_at < now() - interval '1 day'`;
+
+/** The snapshot's oldest running transaction: changes from it on may still come (see migration 1765000000000). */
+const SNAPSHOT_XMIN = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin';
+
+interface Loaded {
+  index: SearchIndex;
+  /** catalogue_state.version the index is at least as new as */
+  version: string;
+  /** pg_snapshot_xmin of the read: the next refresh reads changes from here */
+  xmin: string;
+  refreshedAt: number;
+}
+
+/**
+ * Keeps the process's SearchIndex in step with the catalogue: loaded in the background at start
+ * (the SQL search answers until then), and before a search, brought up to the catalogue version
+ * (read at most once a second, like the response cache) by reading only the products written since.
+ * `SEARCH_INDEX=off` turns it off (every search then runs in PostgreSQL, as before).
+ */
+@Injectable()
+export class SearchIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('SearchIndex');
+  private loaded: Loaded | undefined;
+  private loading: Promise<void> | undefined;
+  private refreshing: Promise<Loaded | undefined> | undefined;
+  private stopped = false;
+  readonly enabled = (process.env.SEARCH_INDEX ?? 'on') !== 'off';
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly version: CatalogueVersion,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.enabled) void this.load();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves once the first load has finished (or failed): tests and the bench wait for it. */
+  async whenLoaded(): Promise<boolean> {
+    if (!this.enabled) return false;
+    await (this.loading ?? this.load());
+    return this.loaded !== undefined;
+  }
+
+  /**
+   * The index as of the current catalogue version, or undefined when it cannot serve (not loaded
+   * yet, turned off, or the database did not answer the refresh: the SQL path then answers or
+   * reports the outage as it always has).
+   */
+  async current(): Promise<SearchIndex | undefined> {
+    // the first load in progress is waited for (milliseconds for a small catalogue, about 2 s for
+    // 100,000 products), so answers do not change order once it lands
+    if (!this.loaded && this.enabled && !this.stopped) await (this.loading ?? this.load());
+    const loaded = this.loaded;
+    if (!loaded) return undefined;
+    let version: string;
+    try {
+      version = await this.version.current();
+    } catch {
+      return undefined;
+    }
+    if (version === loaded.version && Date.now() - loaded.refreshedAt < STALE_AFTER_MS) return loaded.index;
+    const refreshed = await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
+    return refreshed?.index;
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= this.readAll()
+      .then((loaded) => {
+        this.loaded = loaded;
+        this.logger.log(`search index loaded: ${loaded.index.count} products`);
+      })
+      .catch((error: Error) => {
+        this.logger.warn(`search index not loaded (${error.message}): searches run in PostgreSQL until it is`);
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+
+  /** Every product, in chunks by id inside one repeatable-read snapshot. */
+  private async readAll(): Promise<Loaded> {
+    const version = await this.version.current();
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
+      const [{ collation }] = (await manager.query('SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()')) as { collation: string }[];
+      const index = new SearchIndex(nameCompare(collation));
+      await this.readCategories(manager, index);
+      let after = 0;
+      for (;;) {
+        if (this.stopped) throw new Error('the API is stopping');
+        const rows = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.id > $1 ORDER BY p.id LIMIT ${LOAD_CHUNK}`, [after])) as IndexedProduct[];
+        index.upsert(rows);
+        if (rows.length < LOAD_CHUNK) break;
+        after = rows[rows.length - 1]!.id;
+      }
+      index.prepare();
+      return { index, version, xmin, refreshedAt: Date.now() };
+    });
+  }
+
+  private async readCategories(manager: EntityManager, index: SearchIndex): Promise<void> {
+    const categories = (await manager.query('SELECT id, name, slug, product_type FROM categories')) as IndexedCategory[];
+    const subcategories = (await manager.query('SELECT id, slug FROM subcategories')) as { id: number; slug: string }[];
+    index.setCategories(categories, subcategories);
+  }
+
+  /** The products written since the last read, and the deleted ones; a reload when that is cheaper. */
+  private async refresh(): Promise<Loaded | undefined> {
+    const loaded = this.loaded;
+    if (!loaded) return undefined;
+    try {
+      const version = await this.version.current();
+      if (Date.now() - loaded.refreshedAt >= STALE_AFTER_MS || loaded.index.deadShare > 1 / 3) {
+        this.loaded = await this.readAll();
+        return this.loaded;
+      }
+      const next = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+        const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
+        const deleted = (await manager.query('SELECT product_id AS id FROM product_deletions WHERE txid >= $1', [loaded.xmin])) as { id: number }[];
+        const changed = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.changed_txid >= $1 LIMIT ${MAX_CHANGES + 1}`, [loaded.xmin])) as IndexedProduct[];
+        if (changed.length > MAX_CHANGES) return undefined;
+        await this.readCategories(manager, loaded.index);
+        // deletions first: a row in `changed` exists in this snapshot whatever was deleted before
+        for (const { id } of deleted) loaded.index.remove(id);
+        loaded.index.upsert(changed);
+        loaded.index.prepare();
+        return { index: loaded.index, version, xmin, refreshedAt: Date.now() };
+      });
+      this.loaded = next ?? (await this.readAll());
+      if (Math.random() < 0.01) void this.dataSource.query(PRUNE_DELETIONS).catch(() => undefined);
+      return this.loaded;
+    } catch (error) {
+      this.logger.warn(`search index not refreshed (${(error as Error).message}): this search runs in PostgreSQL`);
+      return undefined;
+    }
+  }
+}
+
+/** Names ordered as the database orders text: code points under C/POSIX collations, else the locale's collator. */
+function nameCompare(collation: string): NameCompare {
+  if (/^(C|POSIX)(\.|$)/i.test(collation)) return codePointCompare;
+  const locale = collation.split('.')[0]!.replace('_', '-');
+  try {
+    return new Intl.Collator(locale).compare;
+  } catch {
+    return new Intl.Collator('en').compare;
+  }
+}
