@@ -51,6 +51,11 @@ class EnvironmentVariables {
   @Max(4096, { message: 'CATALOGUE_CACHE_MB must be a whole number of megabytes between 0 (off) and 4096' })
   CATALOGUE_CACHE_MB?: number;
 
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined))
+  @IsOptional()
+  @IsIn(['on', 'off'], { message: 'SEARCH_INDEX must be on or off' })
+  SEARCH_INDEX?: 'on' | 'off';
+
   @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
   @IsOptional()
   @IsInt({ message: 'STALE_IF_ERROR_SECONDS must be a whole number of seconds between 0 (off) and 86400' })
@@ -263,6 +268,8 @@ export interface AppConfig {
   dbPoolSize: number;
   /** memory for catalogue responses kept per catalogue version: CATALOGUE_CACHE_MB, default 64, 0 turns it off */
   catalogueCacheBytes: number;
+  /** searches, facets and suggestions from the in-process search index (catalog/search): SEARCH_INDEX, default on; off runs them in PostgreSQL */
+  searchIndex: boolean;
   /** how long into a database outage kept catalogue responses are still served, marked stale: STALE_IF_ERROR_SECONDS, default 300, 0 off */
   staleIfErrorSeconds: number;
   /** how long a SIGTERM/SIGINT waits for requests in flight before closing their connections: SHUTDOWN_GRACE_MS, default 10000 */
@@ -386,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDirNote: defaultDir?.note,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
     catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
+    searchIndex: raw.SEARCH_INDEX !== 'off',
     staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,
     sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),

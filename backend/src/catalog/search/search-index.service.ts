@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueVersion } from '../catalogue-version.js';
 import { codePointCompare, type IndexedCategory, type IndexedProduct, type NameCompare, SearchIndex } from './search-index.js';
@@ -43,12 +44,15 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private loading: Promise<void> | undefined;
   private refreshing: Promise<Loaded | undefined> | undefined;
   private stopped = false;
-  readonly enabled = (process.env.SEARCH_INDEX ?? 'on') !== 'off';
+  readonly enabled: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly version: CatalogueVersion,
-  ) {}
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'searchIndex'>,
+  ) {
+    this.enabled = config.searchIndex;
+  }
 
   onApplicationBootstrap(): void {
     if (this.enabled) void this.load();
