@@ -51,7 +51,9 @@ export const catalogApi = api.injectEndpoints({
     }),
     /**
      * GET /api/products a page at a time (`fetchNextPage` loads the next one), so a listing never
-     * downloads a whole type: the answer's `total` says how many match.
+     * downloads a whole type: the answer's `total` says how many match. With `facets: true` the
+     * first page's request alone asks for the filters' counts too (`pages[0].facets`: the results
+     * page's one request per state); later pages never do.
      */
     getProductPages: build.infiniteQuery<ProductListResponse, Omit<ProductQuery, 'page'>, number>({
       infiniteQueryOptions: {
@@ -60,10 +62,14 @@ export const catalogApi = api.injectEndpoints({
         getNextPageParam: (last) =>
           last.page * last.limit < last.total || (last.totalCapped && last.products.length === last.limit) ? last.page + 1 : undefined,
       },
-      query: ({ queryArg, pageParam }) => withQuery('/products', { ...queryArg, page: pageParam }),
+      query: ({ queryArg: { facets, ...filter }, pageParam }) => withQuery('/products', { ...filter, page: pageParam, facets: facets === true && pageParam === 1 }),
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],
     }),
-    /** GET /api/products/facets: how many results each filter would leave, for the results page's filters. */
+    /**
+     * GET /api/products/facets: how many results each filter would leave. The results page reads its
+     * counts from the list's first page (`facets: true` above); this is for the manufacturer
+     * filter's search among the rest (`manufacturerSearch`), which the list does not take.
+     */
     getProductFacets: build.query<ProductFacetsResponse, ProductFacetsQuery>({
       query: (query) => withQuery('/products/facets', query),
       providesTags: [{ type: 'Product' as const, id: 'LIST' }],

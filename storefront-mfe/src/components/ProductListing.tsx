@@ -6,6 +6,9 @@ import { ProductGrid, ProductGridSkeleton, type CardHeadingLevel, type ListingLa
 /** Products per page: a listing loads more on request, never a whole type at once. */
 const PAGE_SIZE = 24;
 
+/** The listing's query (its cache entry) for a filter: a page reading the same answer (the results page's counts) subscribes to it too. */
+export const listingQuery = (filter: Omit<ProductQuery, 'page' | 'limit'>): Omit<ProductQuery, 'page'> => ({ ...filter, limit: PAGE_SIZE });
+
 interface Props {
   filter: Omit<ProductQuery, 'page' | 'limit'>;
   /** shown when nothing matches */
@@ -21,7 +24,7 @@ interface Props {
 
 /** One filtered product listing, 24 at a time, with 'Load more' and 'Showing n of N'. */
 export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid', headingLevel, correctionShown = false }: Props) {
-  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery({ ...filter, limit: PAGE_SIZE });
+  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery(listingQuery(filter));
   const products = data?.pages.flatMap((page) => page.products) ?? [];
   const first = data?.pages[0];
   const total = first?.total ?? 0;

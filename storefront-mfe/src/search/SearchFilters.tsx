@@ -4,7 +4,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { RATING_FILTERS, type FacetCount, type ProductFacetsResponse, type ProductType } from '@dentalmarket/contracts';
+import { RATING_FILTERS, type FacetCount, type ProductListResponse, type ProductType } from '@dentalmarket/contracts';
 import { ManufacturerFilter } from './ManufacturerFilter.js';
 import { PriceFilter } from './PriceFilter.js';
 import { TYPE_LABELS, TYPE_ORDER } from './productTypes.js';
@@ -30,8 +30,8 @@ const labelSx = { mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' 
 
 interface Props {
   state: SearchState;
-  /** the counts of the current results (undefined while they load) */
-  facets: ProductFacetsResponse | undefined;
+  /** the counts of the current results, from the list's first page (undefined while they load) */
+  facets: ProductListResponse['facets'];
   onChange: (next: SearchState) => void;
 }
 

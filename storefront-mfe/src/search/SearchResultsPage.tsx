@@ -1,37 +1,49 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Drawer, Stack, Typography, useMediaQuery } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
-import type { ProductFacetsResponse } from '@dentalmarket/contracts';
-import { useGetProductFacetsQuery } from '@dentalmarket/store';
+import type { ProductListResponse } from '@dentalmarket/contracts';
+import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
 import { ProductDetailModal } from '../components/ProductDetailModal.js';
-import { ProductListing } from '../components/ProductListing.js';
+import { listingQuery, ProductListing } from '../components/ProductListing.js';
 import { useProductParam } from '../useProductParam.js';
 import { SearchFilters } from './SearchFilters.js';
 import { SortSelect } from './SortSelect.js';
-import { activeFilterCount, countText, facetsQuery, listQuery, withoutFilters, writeSearchState } from './searchState.js';
+import { activeFilterCount, countText, listQuery, withoutFilters, writeSearchState } from './searchState.js';
 import { useSearchState } from './useSearchState.js';
 
+/** 'n results' of the list's first page: its counts' total (the list's own, should an answer lack the counts). */
+function resultCount(first: ProductListResponse): string {
+  const { total, totalCapped } = first.facets ?? first;
+  return `${countText(total, totalCapped)} ${total === 1 && !totalCapped ? 'result' : 'results'}`;
+}
+
 /** 'n results for "…"', or the existing 'Showing results for "…"' when the API searched a corrected word. */
-export function resultsHeading(search: string, facets: ProductFacetsResponse | undefined): string {
-  if (!facets) return `Results for "${search}"`;
-  if (facets.correctedSearch) return `Showing results for "${facets.correctedSearch}"`;
-  return `${countText(facets.total, facets.totalCapped)} ${facets.total === 1 && !facets.totalCapped ? 'result' : 'results'} for "${search}"`;
+export function resultsHeading(search: string, first: ProductListResponse | undefined): string {
+  if (!first) return `Results for "${search}"`;
+  if (first.correctedSearch) return `Showing results for "${first.correctedSearch}"`;
+  return `${resultCount(first)} for "${search}"`;
 }
 
 /**
  * /marketplace?search=…: the shop-wide search's results (issue 19), its filters with counts beside
- * them (from 900 px; below, in a 'Filters' drawer) and its order, all in the address bar.
+ * them (from 900 px; below, in a 'Filters' drawer) and its order, all in the address bar. One
+ * request per state: the listing's first page brings the counts (`facets: true`), and the heading,
+ * the filters and 'Show n results' read them from that same cache entry.
  */
 export function SearchResultsPage() {
   const [state, setState] = useSearchState();
   // below MUI's md breakpoint (900 px) the filters do not fit beside the results
   const phone = useMediaQuery('(max-width: 899.95px)', { noSsr: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const { currentData: facets, data: lastFacets } = useGetProductFacetsQuery(facetsQuery(state));
+  const filter = { ...listQuery(state), facets: true };
+  // the listing below asks; this only reads its first page (the same cache entry, no second request)
+  const { first, lastFirst } = useGetProductPagesInfiniteQuery(listingQuery(filter), {
+    selectFromResult: ({ currentData, data }) => ({ first: currentData?.pages[0], lastFirst: data?.pages[0] }),
+  });
   const productModal = useProductParam();
   const filterCount = activeFilterCount(state);
   // while new counts load, the filters keep the last ones rather than jumping to none
-  const shownFacets = facets ?? lastFacets;
+  const shownFacets = first?.facets ?? lastFirst?.facets;
 
   const filters = <SearchFilters state={state} facets={shownFacets} onChange={setState} />;
   const empty = (
@@ -49,7 +61,7 @@ export function SearchResultsPage() {
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3 }}>
         <Typography variant="h2" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          {resultsHeading(state.search, facets)}
+          {resultsHeading(state.search, first)}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {phone && (
@@ -69,7 +81,7 @@ export function SearchResultsPage() {
         <Box sx={{ minWidth: 0 }}>
           <ProductListing
             key={writeSearchState(state).toString()}
-            filter={listQuery(state)}
+            filter={filter}
             failure="Failed to fetch products"
             empty={empty}
             correctionShown
@@ -87,7 +99,7 @@ export function SearchResultsPage() {
         <Box sx={{ flex: 1, overflowY: 'auto', p: 2 }}>{filters}</Box>
         <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
           <Button fullWidth variant="contained" onClick={() => setDrawerOpen(false)}>
-            {facets ? `Show ${countText(facets.total, facets.totalCapped)} ${facets.total === 1 && !facets.totalCapped ? 'result' : 'results'}` : 'Show results'}
+            {first ? `Show ${resultCount(first)}` : 'Show results'}
           </Button>
         </Box>
       </Drawer>
