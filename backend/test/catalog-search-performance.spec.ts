@@ -10,6 +10,7 @@ import {
   FACET_SAMPLE,
   type FacetsFilter,
   listProductsSql,
+  productsByIdsSql,
   productFacetSecondSql,
   productFacetsSql,
   type ProductFilter,
@@ -19,6 +20,8 @@ import {
   suggestionsSql,
   TOTAL_CAP,
 } from '../src/catalog/product-queries.js';
+import { changedProductsSql } from '../src/catalog/search/search-index.service.js';
+import { CatalogueVersion } from '../src/catalog/catalogue-version.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
 const ROWS = 20_000;
@@ -78,6 +81,8 @@ beforeAll(async () => {
      JOIN categories c ON c.id = s.category_id`,
   );
   await dataSource.query('VACUUM ANALYZE products');
+  // written behind the API's back: its next search reads the catalogue version again (else within a second)
+  t.app.get(CatalogueVersion).invalidate();
 }, 180_000);
 
 afterAll(async () => {
@@ -178,5 +183,18 @@ describe('answers at this size', () => {
     const body = (await request(t.http).get('/api/products?search=srchword&limit=24&page=41').expect(200)).body;
     expect(body.products).toHaveLength(24);
     expect(body).toMatchObject({ total: 1000, totalCapped: true });
+  });
+
+  it("the search index's statements: a refresh reads only the products written since (changed_txid's index), a page's rows by primary key", async () => {
+    const [{ xmin }] = await dataSource.query('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+    await dataSource.query(`UPDATE products SET price = price WHERE id IN (SELECT id FROM products WHERE slug LIKE '${PREFIX}%' ORDER BY id LIMIT 3)`);
+    await dataSource.query('ANALYZE products');
+    const refresh = await explain(changedProductsSql(xmin));
+    expect(refresh.summary.join(' | ')).toContain('IDX_products_changed_txid');
+    expect(refresh.allRead).toBeLessThan(50);
+    const [{ ids }] = await dataSource.query(`SELECT array_agg(id) AS ids FROM (SELECT id FROM products WHERE slug LIKE '${PREFIX}%' ORDER BY id DESC LIMIT 24) t`);
+    const page = await explain(productsByIdsSql(ids));
+    expect(page.summary.join(' | ')).toContain('PK_products');
+    expect(page.allRead).toBe(24);
   });
 });

@@ -94,6 +94,11 @@ export const LIST_COLUMNS =
   'p.specifications, p.product_type, p.external_link, p.affiliate_link, p.service_details, p.features, p.is_featured, ' +
   'p.is_new, p.rating, p.reviews_count, p.created_at, p.slug, p.in_stock, p.delivery_time, p.warranty';
 
+/** The list's rows of the given products (the search index's page), by primary key, in no particular order. */
+export function productsByIdsSql(ids: number[]): Sql {
+  return { text: `SELECT ${LIST_COLUMNS} FROM products p WHERE p.id = ANY($1::int[])`, values: [ids] };
+}
+
 const ORDER_BY: Record<Exclude<ProductSort, 'relevance'>, string> = {
   name: 'p.name, p.id',
   'price-asc': 'p.price, p.id',

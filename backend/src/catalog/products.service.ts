@@ -13,7 +13,7 @@ import { SearchIndexService } from './search/search-index.service.js';
 import {
   countedPage,
   FACET_RATINGS,
-  LIST_COLUMNS,
+  productsByIdsSql,
   Params,
   searchQuery,
   TOTAL_CAP,
@@ -209,7 +209,7 @@ export class ProductsService {
   /** The list's rows for the index's page of ids, in the index's order (a product deleted since is left out). */
   private async productsByIds(ids: number[]): Promise<ProductDto[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.query({ text: `SELECT ${LIST_COLUMNS} FROM products p WHERE p.id = ANY($1::int[])`, values: [ids] })) as Product[];
+    const rows = (await this.query(productsByIdsSql(ids))) as Product[];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);

@@ -10,6 +10,11 @@ const INDEX_COLUMNS =
   '(p.price * 100)::float8 AS price_cents, p.rating::float8 AS rating, p.reviews_count, ' +
   '(extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us, p.search_document::text AS document';
 
+/** The products written by transactions from `xmin` on (the changed_txid index; LIMIT: past it, a reload is cheaper). */
+export function changedProductsSql(xmin: string): { text: string; values: unknown[] } {
+  return { text: `SELECT ${INDEX_COLUMNS} FROM products p WHERE p.changed_txid >= $1 LIMIT ${MAX_CHANGES + 1}`, values: [xmin] };
+}
+
 /** Rows read per statement while loading, so the load never holds the whole table's text at once. */
 const LOAD_CHUNK = 5000;
 /** More changed rows than this since the last refresh: a reload is cheaper than applying them. */
@@ -146,7 +151,8 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
       const next = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
         const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
         const deleted = (await manager.query('SELECT product_id AS id FROM product_deletions WHERE txid >= $1', [loaded.xmin])) as { id: number }[];
-        const changed = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.changed_txid >= $1 LIMIT ${MAX_CHANGES + 1}`, [loaded.xmin])) as IndexedProduct[];
+        const changedSql = changedProductsSql(loaded.xmin);
+        const changed = (await manager.query(changedSql.text, changedSql.values)) as IndexedProduct[];
         if (changed.length > MAX_CHANGES) return undefined;
         await this.readCategories(manager, loaded.index);
         // deletions first: a row in `changed` exists in this snapshot whatever was deleted before

@@ -28,7 +28,10 @@ const IN_STOCK = 4;
 /** Weight codes as stored per posting: 0 absent, D 1, C 2, B 3, A 4. */
 const WEIGHT_CODE: Record<string, number> = { A: 4, B: 3, C: 2, D: 1 };
 /** What a weight adds to a match's rank: PostgreSQL's default ts_rank weights (A 1, B 0.4, C 0.2, D 0.1). */
-const WEIGHT_VALUE = [0, 0.1, 0.2, 0.4, 1];
+const WEIGHT_TENTHS = [0, 1, 2, 4, 10];
+/** 'Best match' keys (SearchIndex.page): the name order in the low 21 bits, in the name at 2^45. */
+const RANK_SPAN = 2 ** 21;
+const NAMED = 2 ** 45;
 
 /** A products row as the index loads it (search-index.service.ts INDEX_COLUMNS). */
 export interface IndexedProduct {
@@ -344,6 +347,13 @@ function isConjunction(query: TsQuery): boolean {
   return false;
 }
 
+const EMPTY_POSTING = new Posting();
+
+/** 'Best match' key of a one-word search's match: its weight (A: in the name) and its place in the name order. */
+function bestMatchKey(weight: number, rank: number): number {
+  return (weight === 4 ? NAMED : 0) + WEIGHT_TENTHS[weight]! * RANK_SPAN + (RANK_SPAN - 1 - rank);
+}
+
 const cents = (value: number) => `${Math.trunc(value / 100)}.${String(Math.abs(value % 100)).padStart(2, '0')}`;
 
 function counted<Value>(value: Value, count: number): FacetCountRow<Value> {
@@ -542,7 +552,14 @@ export class SearchIndex {
         if (w > had) dense[slot] = w;
       }
     }
-    if (!sorted) out.subarray(0, n).sort();
+    if (!sorted) {
+      // many slots: read them back in order from the dense array (a pass over the catalogue is
+      // cheaper than sorting tens of thousands); few: sort them
+      if (n > this.size >> 4) {
+        n = 0;
+        for (let slot = 0; slot < this.size; slot += 1) if (dense[slot] !== 0) out[n++] = slot;
+      } else out.subarray(0, n).sort();
+    }
     return this.restricted(term, { slots: out, n, dense });
   }
 
@@ -658,7 +675,18 @@ export class SearchIndex {
   private run({ query, filter, sort, page, limit, facets }: IndexSearch, size: number): IndexResult {
     const weightsOf = new Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array>();
     if (query === null) return { ids: [], total: 0, ...(facets ? { facets: this.emptyFacets(filter, facets) } : {}) };
-    const matched = query ? this.evaluate(query, weightsOf) : null;
+    // one whole word (most searches): its posting list is the matches, its weights beside them, and
+    // 'Best match' keys are made in the same pass (no per-slot arrays to fill)
+    const posting = query && query.kind === 'term' && !query.prefix && !query.weights ? (this.postings.get(query.lexeme) ?? EMPTY_POSTING) : undefined;
+    const matched: Pick<Matches, 'slots' | 'n'> | null = posting ? { slots: posting.slots, n: posting.length } : query ? this.evaluate(query, weightsOf) : null;
+    const keyed = posting !== undefined && sort === 'relevance';
+    let rank: Int32Array = this.nameRank;
+    if (keyed) {
+      rank = this.ranks();
+      this.scores = grow(this.scores, size);
+    }
+    const scores = this.scores;
+    const postingWeights = posting?.weights;
 
     // the filters without counts: any failing one drops the product
     const category = filter.categorySlug !== undefined ? (this.categoryBySlug.get(filter.categorySlug) ?? -2) : (filter.categoryId ?? -1);
@@ -704,6 +732,7 @@ export class SearchIndex {
         const slot = matchedSlots ? matchedSlots[i]! : i;
         if (!alive[slot]) continue;
         hits[total++] = slot;
+        if (keyed) scores[slot] = bestMatchKey(postingWeights![i]!, rank[slot]!);
         if (counts) countAll(counts, slot, columns);
       }
     } else {
@@ -725,6 +754,7 @@ export class SearchIndex {
         if (minRating !== undefined && !(ratings[slot]! >= minRating)) fails |= RATING;
         if (fails === 0) {
           hits[total++] = slot;
+          if (keyed) scores[slot] = bestMatchKey(postingWeights![i]!, rank[slot]!);
           if (counts) countAll(counts, slot, columns);
           continue;
         }
@@ -742,7 +772,7 @@ export class SearchIndex {
       }
     }
 
-    const ids = this.page(hits, total, sort, page, limit, query ? { query, weightsOf } : undefined);
+    const ids = this.page(hits, total, sort, page, limit, keyed ? 'keyed' : query ? { query, weightsOf } : undefined);
     if (!counts || !facets) return { ids, total };
     return { ids, total, facets: this.facetsOf(total, counts, filter, facets) };
   }
@@ -753,7 +783,8 @@ export class SearchIndex {
     sort: ProductSort,
     page: number,
     limit: number,
-    searched: { query: TsQuery; weightsOf: Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array> } | undefined,
+    /** the search, or 'keyed' when run() has made the 'Best match' keys already */
+    searched: { query: TsQuery; weightsOf: Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array> } | 'keyed' | undefined,
   ): number[] {
     const offset = (page - 1) * limit;
     if (offset >= total) return [];
@@ -782,6 +813,11 @@ export class SearchIndex {
           before = (a, b) => rank[a]! < rank[b]!;
           break;
         }
+        if (searched === 'keyed') {
+          const keys = this.scores;
+          before = (a, b) => keys[a]! > keys[b]!;
+          break;
+        }
         // names holding every searched word first (the query read with every word in the name),
         // then the weights of the words found (A 1, B 0.4, C 0.2, D 0.1), then the name order
         const { query, weightsOf } = searched;
@@ -790,19 +826,22 @@ export class SearchIndex {
         const score = this.scores;
         // a query of words only (no 'or', no '-'): every word in the name is every weight A
         const plain = isConjunction(query);
+        // one number per match, highest first: in the name (bit 45), the words' weights in tenths
+        // (bits 21-44), then the name order (the low 21 bits: up to 2,097,151 products); exact in a double
+        const maxRank = RANK_SPAN - 1;
         for (let i = 0; i < total; i += 1) {
           const slot = hits[i]!;
-          let sum = 0;
+          let tenths = 0;
           let named = true;
           for (let t = 0; t < termWeights.length; t += 1) {
             const w = termWeights[t]![slot]!;
             if (w !== 4) named = false;
-            sum += WEIGHT_VALUE[w]!;
+            tenths += WEIGHT_TENTHS[w]!;
           }
           if (!plain) named = inName(query, weightsOf, slot);
-          score[slot] = (named ? 1000 : 0) + sum;
+          score[slot] = (named ? NAMED : 0) + tenths * RANK_SPAN + (maxRank - rank[slot]!);
         }
-        before = (a, b) => score[a]! > score[b]! || (score[a] === score[b] && rank[a]! < rank[b]!);
+        before = (a, b) => score[a]! > score[b]!;
         break;
       }
       default:
