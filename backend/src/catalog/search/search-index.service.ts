@@ -19,8 +19,8 @@ export function changedProductsSql(xmin: string): { text: string; values: unknow
 const LOAD_CHUNK = 5000;
 /** More changed rows than this since the last refresh: a reload is cheaper than applying them. */
 const MAX_CHANGES = 20_000;
-/** An index not refreshed for this long reloads (deletion records older than a day are pruned). */
-const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+/** An index last refreshed this long ago reloads instead (deletion records are kept a day, then pruned). */
+const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
 /** Deletion records kept this long, for instances that refresh rarely. */
 const PRUNE_DELETIONS = `DELETE FROM product_deletions WHERE deleted_at < now() - interval '1 day'`;
 
@@ -48,6 +48,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private loaded: Loaded | undefined;
   private loading: Promise<void> | undefined;
   private refreshing: Promise<Loaded | undefined> | undefined;
+  private compacting: Promise<void> | undefined;
   private stopped = false;
   readonly enabled: boolean;
 
@@ -91,7 +92,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     } catch {
       return undefined;
     }
-    if (version === loaded.version && Date.now() - loaded.refreshedAt < STALE_AFTER_MS) return loaded.index;
+    if (version === loaded.version) return loaded.index;
     const refreshed = await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
     return refreshed?.index;
   }
@@ -109,6 +110,22 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
         this.loading = undefined;
       });
     return this.loading;
+  }
+
+  /** Resolves when no compaction runs (tests). */
+  async settled(): Promise<void> {
+    await this.compacting;
+  }
+
+  private compact(): void {
+    this.compacting ??= this.readAll()
+      .then((loaded) => {
+        this.loaded = loaded;
+      })
+      .catch((error: Error) => this.logger.warn(`search index not compacted (${error.message})`))
+      .finally(() => {
+        this.compacting = undefined;
+      });
   }
 
   /** Every product, in chunks by id inside one repeatable-read snapshot. */
@@ -144,7 +161,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     if (!loaded) return undefined;
     try {
       const version = await this.version.current();
-      if (Date.now() - loaded.refreshedAt >= STALE_AFTER_MS || loaded.index.deadShare > 1 / 3) {
+      if (Date.now() - loaded.refreshedAt >= STALE_AFTER_MS) {
         this.loaded = await this.readAll();
         return this.loaded;
       }
@@ -162,6 +179,9 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
         return { index: loaded.index, version, xmin, refreshedAt: Date.now() };
       });
       this.loaded = next ?? (await this.readAll());
+      // a third of the slots dead (products rewritten since the load): a fresh load in the
+      // background compacts them, and takes over when it is done
+      if (this.loaded.index.deadShare > 1 / 3) this.compact();
       if (Math.random() < 0.01) void this.dataSource.query(PRUNE_DELETIONS).catch(() => undefined);
       return this.loaded;
     } catch (error) {
