@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { catchError, finalize, map, type Observable, of, throwError } from 'rxjs';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { hasSessionCookie } from '../auth/session.js';
 import { type CachedResponse, CatalogueResponses } from './catalogue-responses.js';
 import { CatalogueVersion } from './catalogue-version.js';
 
@@ -32,10 +32,6 @@ export function negotiatedCoding(acceptEncoding: string | undefined): string {
     if (weight > bestQ) [best, bestQ] = [coding, weight];
   }
   return best;
-}
-
-function hasSessionCookie(req: Request): boolean {
-  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
