@@ -11,7 +11,7 @@ import { AppModule } from './app.module.js';
 import { ClickRateLimit } from './analytics/click-rate-limit.guard.js';
 import { partnerClickFastPath } from './analytics/partner-click-fast-path.js';
 import { PartnerClicksService } from './analytics/partner-clicks.service.js';
-import { sessionMiddleware } from './auth/session.js';
+import { needsNoSession, sessionMiddleware } from './auth/session.js';
 import { CatalogueResponses } from './catalog/catalogue-responses.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { ApiErrorDto } from './common/api-error.dto.js';
@@ -123,9 +123,17 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     // a well-formed partner click is recorded here, before the sessions and Nest's per-request work
     app.use('/api', partnerClickFastPath(app.get(PartnerClicksService), app.get(ClickRateLimit)));
     // a partner click's beacon needs no session: reading and touching its row would be two round
-    // trips to the session table on the busiest write the shop has
+    // trips to the session table on the busiest write the shop has. An anonymous GET (no session
+    // cookie) gets passport's request methods (isAuthenticated() is false) without a session: it
+    // would have been an empty one, never saved, no cookie (auth/session.ts needsNoSession)
     const withSession = Router().use(...sessions.middleware, passport.initialize(), passport.session());
-    app.use('/api', (req: Request, res: Response, next: NextFunction) => (req.path === SESSIONLESS_ROUTE ? next() : withSession(req, res, next)), outage.errors());
+    const anonymous = passport.initialize();
+    app.use(
+      '/api',
+      (req: Request, res: Response, next: NextFunction) =>
+        req.path === SESSIONLESS_ROUTE ? next() : needsNoSession(req) ? anonymous(req, res, next) : withSession(req, res, next),
+      outage.errors(),
+    );
     mountStaticFrontends(server, config);
 
     // robots.txt and the sitemaps live at the site's root

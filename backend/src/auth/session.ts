@@ -5,6 +5,22 @@ import type pg from 'pg';
 
 export const SESSION_COOKIE = 'dentalmarket.sid';
 
+/** Whether the request carries the session cookie (signed in, or once was). */
+export function hasSessionCookie(req: Request): boolean {
+  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+}
+
+/**
+ * Whether a request can skip the session middleware: a GET or HEAD without the session cookie.
+ * express-session would give it a new, empty session that nothing reads a user from and nothing
+ * fills (only the login and registration POSTs sign in), so it would neither touch the database
+ * nor set a cookie (saveUninitialized: false); but making that session still costs a random id,
+ * two hashes of it and hooks on the response, on every anonymous catalogue read.
+ */
+export function needsNoSession(req: Request): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req);
+}
+
 declare module 'express-session' {
   interface SessionData {
     /** when the user signed in (ms since epoch): the absolute lifetime counts from here */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { catchError, finalize, map, type Observable, of, throwError } from 'rxjs';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { hasSessionCookie } from '../auth/session.js';
 import { type CachedResponse, CatalogueResponses } from './catalogue-responses.js';
 import { CatalogueVersion } from './catalogue-version.js';
 
@@ -34,10 +34,6 @@ export function negotiatedCoding(acceptEncoding: string | undefined): string {
   return best;
 }
 
-function hasSessionCookie(req: Request): boolean {
-  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
-}
-
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Sends a kept response: its headers, then its JSON text as it was (Nest sends a string as is). */
@@ -46,6 +42,13 @@ function replay(res: Response, response: CachedResponse): string {
   res.setHeader('Content-Type', JSON_TYPE);
   return response.json;
 }
+
+/** An error carries neither the ETag nor the caching policy: only a 200 is worth revalidating. */
+const dropValidators = (res: Response) => (error: unknown) => {
+  res.removeHeader('ETag');
+  res.removeHeader('Cache-Control');
+  return throwError(() => error);
+};
 
 /**
  * Conditional GETs for the anonymous catalogue reads. The strong ETag is derived before the handler
@@ -80,6 +83,9 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
     // Express's own freshness rule (If-None-Match against the ETag just set, honouring a request's
     // Cache-Control: no-cache); res.send() applies the same rule and turns the empty reply into a 304
     if (req.fresh) return of(undefined);
+    // nothing is kept (CATALOGUE_CACHE_MB=0): Nest serialises the body as it would (the same JSON
+    // and Content-Type), without copying the handler's headers and text for a cache that is off
+    if (!this.responses.keeps) return next.handle().pipe(catchError(dropValidators(res)));
     const claim = this.responses.claim(version, req.originalUrl);
     if ('kept' in claim) return of(replay(res, claim.kept));
     if ('pending' in claim) {
@@ -101,11 +107,7 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
         keep(response);
         return replay(res, response);
       }),
-      catchError((error: unknown) => {
-        res.removeHeader('ETag');
-        res.removeHeader('Cache-Control');
-        return throwError(() => error);
-      }),
+      catchError(dropValidators(res)),
       // an error or an abandoned request keeps nothing; a kept response was settled in map()
       finalize(() => keep(undefined)),
     );

@@ -37,6 +37,11 @@ export class CatalogueResponses {
     if (this.cache) catalogueCacheMetrics.track(this.cache);
   }
 
+  /** Whether responses are kept at all (CATALOGUE_CACHE_MB > 0). */
+  get keeps(): boolean {
+    return this.cache !== undefined;
+  }
+
   /**
    * The response kept for `url` under the last version seen, if any, without claiming or touching
    * anything: what the API serves, marked stale, while the database (and so the version) cannot be read.

@@ -20,6 +20,7 @@ import {
   type CountedRows,
   correctedSearchSql,
   featuredProductsSql,
+  LIST_COLUMNS,
   listProductsSql,
   type PagedSql,
   type PageParams,
@@ -227,12 +228,19 @@ export class ProductsService {
     });
   }
 
-  /** One product by id (digits) or slug, with its stored image bytes if any; 404 when unknown. */
+  /**
+   * One product by id (digits) or slug, with its stored image bytes if any; 404 when unknown. One
+   * parameterised statement mapped like the list's rows: TypeORM's query builder built the same
+   * SELECT anew on every call and hydrated an entity first, which cost about as much CPU as the rest
+   * of the request (issue 19's single-product cell). An id that is also another product's slug
+   * ('123') answers the id, as before (lowest id first).
+   */
   async findOne(idOrSlug: string): Promise<ProductDto> {
-    const query = this.transactions.repository(Product).createQueryBuilder('p').addSelect('p.image_data');
-    if (/^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647) query.where('p.id = :id OR p.slug = :slug', { id: Number(idOrSlug), slug: idOrSlug });
-    else query.where('p.slug = :slug', { slug: idOrSlug });
-    const product = await query.orderBy('p.id', 'ASC').getOne();
+    const byId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
+    const [product] = (await this.query({
+      text: `SELECT ${LIST_COLUMNS}, p.image_data FROM products p WHERE ${byId ? 'p.id = $2 OR ' : ''}p.slug = $1 ORDER BY p.id LIMIT 1`,
+      values: byId ? [idOrSlug, Number(idOrSlug)] : [idOrSlug],
+    })) as Product[];
     if (!product) throw new NotFoundException(`Product '${idOrSlug}' not found`);
     return mapProduct(product);
   }

@@ -6,7 +6,7 @@ import { LoggerModule, Logger as PinoNestLogger } from 'nestjs-pino';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
-import { loggerParams, requestLogging } from './logging.js';
+import { moduleLoggerParams, requestLogging } from './logging.js';
 import { metricsHandler, requestMetrics, serveMetrics, trackPools } from './metrics.js';
 
 /** Watches the app's pools, and serves /metrics on METRICS_PORT when set (no auth: keep that port private). */
@@ -47,7 +47,7 @@ export class MetricsLifecycle implements OnApplicationBootstrap, OnModuleDestroy
 @Module({})
 export class ObservabilityModule {
   static forRoot(): DynamicModule {
-    return { module: ObservabilityModule, imports: [LoggerModule.forRoot(loggerParams())], providers: [MetricsLifecycle], exports: [MetricsLifecycle] };
+    return { module: ObservabilityModule, imports: [LoggerModule.forRoot(moduleLoggerParams())], providers: [MetricsLifecycle], exports: [MetricsLifecycle] };
   }
 }
 
