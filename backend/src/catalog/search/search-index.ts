@@ -31,6 +31,8 @@ const WEIGHT_CODE: Record<string, number> = { A: 4, B: 3, C: 2, D: 1 };
 const WEIGHT_TENTHS = [0, 1, 2, 4, 10];
 /** 'Best match' keys (SearchIndex.page): the name order in the low 21 bits, in the name at 2^45. */
 const RANK_SPAN = 2 ** 21;
+/** tsquery's weight bit of A (tsquery.ts). */
+const WEIGHT_BITS_A = 8;
 const NAMED = 2 ** 45;
 
 /** A products row as the index loads it (search-index.service.ts INDEX_COLUMNS). */
@@ -273,20 +275,16 @@ function smallest(slots: Int32Array, n: number, k: number, before: (a: number, b
   return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
 }
 
-/**
- * Whether the query holds for `slot` with every word read in the name only (weight A): a negation
- * never narrows it (the product already matched the query itself, so a negated word is absent).
- */
-function inName(query: TsQuery, weightsOf: Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array>, slot: number): boolean {
+/** The query with every word restricted to the name (weight A): a product matching both holds every searched word in its name. */
+function nameOnly(query: TsQuery): TsQuery {
   switch (query.kind) {
     case 'term':
-      return weightsOf.get(query)![slot] === 4;
+      return { ...query, weights: WEIGHT_BITS_A };
     case 'not':
-      return true;
-    case 'or':
-      return inName(query.left, weightsOf, slot) || inName(query.right, weightsOf, slot);
+      // a negated word is absent from a product that matches the query itself: no narrower in the name
+      return query;
     default:
-      return inName(query.left, weightsOf, slot) && inName(query.right, weightsOf, slot);
+      return { ...query, left: nameOnly(query.left), right: nameOnly(query.right) };
   }
 }
 
@@ -826,6 +824,8 @@ export class SearchIndex {
         const score = this.scores;
         // a query of words only (no 'or', no '-'): every word in the name is every weight A
         const plain = isConjunction(query);
+        // otherwise: the query read with every word in the name only (SQL's nameOnly), evaluated once
+        const inName = plain ? undefined : this.evaluate(nameOnly(query), new Map()).dense;
         // one number per match, highest first: in the name (bit 45), the words' weights in tenths
         // (bits 21-44), then the name order (the low 21 bits: up to 2,097,151 products); exact in a double
         const maxRank = RANK_SPAN - 1;
@@ -838,7 +838,7 @@ export class SearchIndex {
             if (w !== 4) named = false;
             tenths += WEIGHT_TENTHS[w]!;
           }
-          if (!plain) named = inName(query, weightsOf, slot);
+          if (inName) named = inName[slot] !== 0;
           score[slot] = (named ? NAMED : 0) + tenths * RANK_SPAN + (maxRank - rank[slot]!);
         }
         before = (a, b) => score[a]! > score[b]!;
