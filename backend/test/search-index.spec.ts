@@ -75,6 +75,18 @@ describe('the same answers as the SQL search', () => {
     expect(myFacets.body).toEqual(theirFacets.body);
   });
 
+  it("suggestions show the same products' fields as the SQL ones, and the same categories", async () => {
+    for (const q of ['den', 'implant', 'scanner or', 'au']) {
+      const path = `/api/search/suggestions?q=${encodeURIComponent(q)}`;
+      const [mine, theirs] = await Promise.all([request(t.http).get(path).expect(200), request(sql.http).get(path).expect(200)]);
+      expect(mine.body.categories).toEqual(theirs.body.categories);
+      const theirById = new Map((theirs.body.products as { id: number }[]).map((p) => [p.id, p]));
+      const shared = (mine.body.products as { id: number }[]).filter((p) => theirById.has(p.id));
+      expect(shared.length).toBeGreaterThan(0);
+      for (const product of shared) expect(product).toEqual(theirById.get(product.id));
+    }
+  });
+
   it('a filtered search counts the same', async () => {
     const path = '/api/products/facets?search=dental&inStock=true&minPrice=100&maxPrice=5000&minRating=4';
     const [mine, theirs] = await Promise.all([request(t.http).get(path).expect(200), request(sql.http).get(path).expect(200)]);

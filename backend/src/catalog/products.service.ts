@@ -39,8 +39,6 @@ import { SubcategoriesService } from './subcategories.service.js';
 const FACETS = { manufacturersListed: SEARCH_LIMITS.facetManufacturers, ratings: FACET_RATINGS } as const;
 /** How many searches' readings ProductsService keeps (a few hundred bytes each). */
 const PARSED_SEARCHES = 5000;
-/** A suggestion's columns (contracts' SearchSuggestionsResponse products). */
-const SUGGESTION_COLUMNS = 'p.id, p.name, p.slug, p.product_type, p.manufacturer, p.price::text AS price, p.image_url';
 
 @Injectable()
 export class ProductsService {
@@ -135,13 +133,10 @@ export class ProductsService {
     const index = tsquery === undefined ? undefined : await this.searchIndex.current();
     if (index && tsquery !== undefined) {
       const { ids } = index.search({ query: tsquery, filter: {}, sort: 'relevance', page: 1, limit: SEARCH_LIMITS.suggestProducts });
-      const rows = ids.length
-        ? ((await this.query({ text: `SELECT ${SUGGESTION_COLUMNS} FROM products p WHERE p.id = ANY($1::int[])`, values: [ids] })) as SearchSuggestionsDto['products'])
-        : [];
-      const byId = new Map(rows.map((row) => [row.id, row]));
+      // name, slug, type, manufacturer, price and image as the index holds them (as fresh as its matches)
       return {
         q,
-        products: ids.flatMap((id) => byId.get(id) ?? []).map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })),
+        products: index.suggestionsOf(ids).map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })),
         categories: index.categoriesMatching(q, SEARCH_LIMITS.suggestCategories).map(({ id, name, slug, product_type }) => ({ id, name, slug, product_type })),
       };
     }

@@ -6,7 +6,7 @@ import { codePointCompare, type IndexedCategory, type IndexedProduct, type NameC
 
 /** The columns the index holds, as IndexedProduct (numbers, not numeric strings). */
 const INDEX_COLUMNS =
-  'p.id, p.name, p.manufacturer, p.product_type, p.category_id, p.subcategory_id, p.is_featured, p.is_new, p.in_stock, ' +
+  'p.id, p.name, p.slug, p.image_url, p.manufacturer, p.product_type, p.category_id, p.subcategory_id, p.is_featured, p.is_new, p.in_stock, ' +
   '(p.price * 100)::float8 AS price_cents, p.rating::float8 AS rating, p.reviews_count, ' +
   '(extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us, p.search_document::text AS document';
 

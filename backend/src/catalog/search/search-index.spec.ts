@@ -13,6 +13,8 @@ function product(fields: Partial<IndexedProduct> & { document: string }): Indexe
   return {
     id,
     name: `Product ${id}`,
+    slug: `product-${id}`,
+    image_url: null,
     manufacturer: 'Acme',
     product_type: 'equipment',
     category_id: 1,
@@ -207,6 +209,13 @@ describe('SearchIndex', () => {
     expect(live.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 5, facets: FACETS }).facets!.total).toBe(1);
     expect(live.correction('nam')).toBeUndefined();
     expect(live.deadShare).toBeCloseTo(2 / 3);
+  });
+
+  it("shows a suggestion's name, slug, type, manufacturer, price and image as held", () => {
+    expect(index.suggestionsOf([plan.id, 999_999, scaler.id])).toEqual([
+      { id: plan.id, name: 'Scaling Plan', slug: plan.slug, product_type: 'service', manufacturer: 'Acme', price: '0.00', image_url: null },
+      { id: scaler.id, name: 'Zeta Scaler', slug: scaler.slug, product_type: 'equipment', manufacturer: 'Brightline, Inc.', price: '250.00', image_url: null },
+    ]);
   });
 
   it('suggests categories whose name holds the text, by name', () => {

@@ -39,6 +39,8 @@ const NAMED = 2 ** 45;
 export interface IndexedProduct {
   id: number;
   name: string;
+  slug: string;
+  image_url: string | null;
   manufacturer: string;
   product_type: ProductType;
   category_id: number;
@@ -374,6 +376,9 @@ export class SearchIndex {
   private reviews = new Int32Array(1024);
   private created = new Float64Array(1024);
   private names: string[] = [];
+  /** what a suggestion shows beside the name */
+  private slugs: string[] = [];
+  private images: (string | null)[] = [];
   /** position of each slot in the name order (name, id); rebuilt after changes */
   private nameRank = new Int32Array(0);
   private nameRankValid = false;
@@ -471,6 +476,8 @@ export class SearchIndex {
     this.reviews[slot] = product.reviews_count;
     this.created[slot] = product.created_us;
     this.names[slot] = product.name;
+    this.slugs[slot] = product.slug;
+    this.images[slot] = product.image_url;
     for (const word of wordsOf(product.name)) this.nameWords.set(word, (this.nameWords.get(word) ?? 0) + 1);
     for (const [lexeme, weight] of parseDocument(product.document)) {
       let posting = this.postings.get(lexeme);
@@ -919,6 +926,25 @@ export class SearchIndex {
       }
     }
     return best === undefined || best === term.toLowerCase() ? undefined : best;
+  }
+
+  /** What the header's suggestions show of the products `ids` (held ones only, in the same order). */
+  suggestionsOf(ids: number[]): { id: number; name: string; slug: string; product_type: ProductType; manufacturer: string; price: string; image_url: string | null }[] {
+    return ids.flatMap((id) => {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined) return [];
+      return [
+        {
+          id,
+          name: this.names[slot]!,
+          slug: this.slugs[slot]!,
+          product_type: PRODUCT_TYPE_CODES[this.types[slot]!]!,
+          manufacturer: this.makerNames[this.makers[slot]!]!,
+          price: cents(this.prices[slot]!),
+          image_url: this.images[slot]!,
+        },
+      ];
+    });
   }
 
   /** Up to `limit` categories whose name holds `q` (any case), by name. */
