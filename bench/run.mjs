@@ -237,7 +237,7 @@ async function searchAtScale() {
     servers.bare.sqlNote = `search SQL: ${servers.bare.log().match(/search SQL: (.*)/)?.[1] ?? '?'}`;
     out(`Load average (1/5/15 min) before the search bench: ${loadavg()}.`);
     out();
-    await searchBench({ servers, vocab, opts, out, table, f0, f1 });
+    await searchBench({ servers, vocab, opts, out, table, f0, f1, databaseUrl: url });
     out(`Load average after the search bench: ${loadavg()}.`);
     out();
   } finally {

@@ -184,6 +184,24 @@ function cells() {
 }
 
 const yes = (ok) => (ok ? '✅' : '❌');
+
+/** Waits (at most 60 s) until the bench database runs no statement but this one's. */
+async function settled(databaseUrl) {
+  if (!databaseUrl) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      const { rows: [{ n }] } = await client.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
+      if (n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 /** What the runs of one cell on one server add up to (several interleaved slices of the measured time). */
@@ -273,7 +291,7 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  * Runs the search cells against the three servers. `servers`: { off, on, bare } as started by
  * bench/processes.mjs; `vocab` from vocabulary(). Prints one table and notes through `out`/`table`.
  */
-export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) {
+export async function searchBench({ servers, vocab, opts, out, table, f0, f1, databaseUrl }) {
   const order = [
     ['off', 'API, cache off'],
     ['on', 'API, cache on'],
@@ -313,6 +331,7 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
         continue;
       }
       await run(servers[key].url, cell, traffic(vocab, WARMUP_SEED), tally(), { seconds: opts.warmup, connections: opts.connections });
+      await settled(databaseUrl);
       results[key] = { stream: traffic(vocab, SEED), tally: tally() };
     }
     // the measured time in interleaved slices (off, on, bare, off, on, bare…), so a change in the
@@ -320,7 +339,11 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1 }) 
     const rounds = Math.max(1, opts.searchRounds ?? 2);
     for (let round = 0; round < rounds; round += 1) {
       for (const [key] of order) {
-        if (results[key]) await run(servers[key].url, cell, results[key].stream, results[key].tally, { seconds: opts.seconds / rounds, connections: opts.connections });
+        if (!results[key]) continue;
+        await run(servers[key].url, cell, results[key].stream, results[key].tally, { seconds: opts.seconds / rounds, connections: opts.connections });
+        // statements a slice left running (a slow search's SQL goes on after its client stops
+        // waiting) would otherwise weigh on the next server's slice
+        await settled(databaseUrl);
       }
     }
     for (const [key, label] of order) {

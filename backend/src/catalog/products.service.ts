@@ -132,7 +132,7 @@ export class ProductsService {
     const tsquery = await this.tsquery(q);
     const index = tsquery === undefined ? undefined : await this.searchIndex.current();
     if (index && tsquery !== undefined) {
-      const { ids } = index.search({ query: tsquery, filter: {}, sort: 'relevance', page: 1, limit: SEARCH_LIMITS.suggestProducts });
+      const { ids } = index.search({ query: tsquery, filter: {}, sort: 'relevance', page: 1, limit: SEARCH_LIMITS.suggestProducts, pageOnly: true });
       // name, slug, type, manufacturer, price and image as the index holds them (as fresh as its matches)
       return {
         q,

@@ -211,6 +211,30 @@ describe('SearchIndex', () => {
     expect(live.deadShare).toBeCloseTo(2 / 3);
   });
 
+  it('a page-only one-word search (the suggestions) answers the first page of the full ranking', () => {
+    const big = new SearchIndex();
+    const words = ['scaler', 'scale', 'scalpel', 'scan', 'tip'];
+    // names holding one or two of the words, others only in the description (weight D)
+    big.upsert(
+      Array.from({ length: 300 }, (_, i) =>
+        product({
+          id: 50_000 + i,
+          name: `Item ${String((i * 7919) % 300).padStart(3, '0')}`,
+          document: i % 3 === 0 ? `'${words[i % 5]}':1A '${words[(i + 1) % 5]}':2A` : `'${words[i % 5]}':9`,
+        }),
+      ),
+    );
+    const first = (q: string, pageOnly: boolean, limit = 5) => big.search({ query: parseTsQuery(q), filter: {}, sort: 'relevance', page: 1, limit, pageOnly }).ids;
+    for (const q of ["'sca':*", "'scal':*", "'scaler'", "'tip'", "'s':*", "'t':*"]) expect(first(q, true)).toEqual(first(q, false));
+    // more than the names hold: the full ranking fills the page with the others
+    expect(first("'scalpel'", true, 100)).toEqual(first("'scalpel'", false, 100));
+    // after a change, the lists follow it
+    big.remove(50_000);
+    big.upsert([product({ id: 49_999, name: 'Aaa First', document: "'scaler':1A" })]);
+    expect(first("'sca':*", true)[0]).toBe(49_999);
+    expect(first("'sca':*", true)).toEqual(first("'sca':*", false));
+  });
+
   it("shows a suggestion's name, slug, type, manufacturer, price and image as held", () => {
     expect(index.suggestionsOf([plan.id, 999_999, scaler.id])).toEqual([
       { id: plan.id, name: 'Scaling Plan', slug: plan.slug, product_type: 'service', manufacturer: 'Acme', price: '0.00', image_url: null },

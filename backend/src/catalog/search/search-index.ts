@@ -109,6 +109,8 @@ export interface IndexSearch {
   page: number;
   limit: number;
   facets?: { manufacturerSearch?: string; manufacturersListed: number; ratings: readonly number[] };
+  /** true: the caller needs the page only, not the number of matches (`total` is then a lower bound) */
+  pageOnly?: boolean;
 }
 
 export interface IndexResult {
@@ -398,6 +400,10 @@ export class SearchIndex {
   private readonly bytes = new Scratch((n) => new Uint8Array(n), 1024);
   private readonly lists = new Scratch((n) => new Int32Array(n), 1024);
   private hits = new Int32Array(1024);
+  /** bumped by every change: what namedByRank was sorted for */
+  private generation = 0;
+  /** per lexeme, the live slots holding it in their name (weight A), in the name order; made on first use */
+  private readonly namedByRank = new Map<string, { generation: number; slots: Int32Array }>();
   private scores = new Float64Array(1024);
 
   constructor(private readonly compareNames: NameCompare = codePointCompare) {}
@@ -441,6 +447,7 @@ export class SearchIndex {
     this.alive[slot] = 0;
     this.live -= 1;
     this.nameRankValid = false;
+    this.generation += 1;
   }
 
   private add(product: IndexedProduct): void {
@@ -491,6 +498,62 @@ export class SearchIndex {
     this.slotOf.set(product.id, slot);
     this.live += 1;
     this.nameRankValid = false;
+    this.generation += 1;
+  }
+
+  /**
+   * The best `limit` matches of a one-word query when at least that many hold the word in their
+   * name: those are ranked first, by the name order, so the lists of the name's holders (one per
+   * lexeme the word or prefix covers, each in the name order) are merged until `limit` distinct ones
+   * are found. Undefined when fewer hold it in their name (the full evaluation then ranks the rest).
+   * What the header's suggestions ask for while the shopper types: no pass over every match.
+   */
+  private namedFirst(term: Extract<TsQuery, { kind: 'term' }>, limit: number): number[] | undefined {
+    const lexemes: string[] = [];
+    if (!term.prefix) {
+      if (this.postings.has(term.lexeme)) lexemes.push(term.lexeme);
+    } else {
+      const sorted = this.sortedLexemes();
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid]! < term.lexeme) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term.lexeme); i += 1) lexemes.push(sorted[i]!);
+    }
+    const rank = this.ranks();
+    const lists = lexemes.map((lexeme) => this.namedSlots(lexeme, rank)).filter((list) => list.length > 0);
+    const at = new Int32Array(lists.length);
+    const found: number[] = [];
+    const seen = new Set<number>();
+    while (found.length < limit) {
+      let best = -1;
+      for (let i = 0; i < lists.length; i += 1) {
+        if (at[i]! < lists[i]!.length && (best < 0 || rank[lists[i]![at[i]!]!]! < rank[lists[best]![at[best]!]!]!)) best = i;
+      }
+      if (best < 0) return undefined;
+      const slot = lists[best]![at[best]!]!;
+      at[best]! += 1;
+      if (!seen.has(slot)) {
+        seen.add(slot);
+        found.push(this.ids[slot]!);
+      }
+    }
+    return found;
+  }
+
+  private namedSlots(lexeme: string, rank: Int32Array): Int32Array {
+    const known = this.namedByRank.get(lexeme);
+    if (known && known.generation === this.generation) return known.slots;
+    const { slots, weights, length } = this.postings.get(lexeme)!;
+    let n = 0;
+    const out = new Int32Array(length);
+    for (let i = 0; i < length; i += 1) if (weights[i] === 4 && this.alive[slots[i]!]) out[n++] = slots[i]!;
+    const named = out.slice(0, n).sort((a, b) => rank[a]! - rank[b]!);
+    this.namedByRank.set(lexeme, { generation: this.generation, slots: named });
+    return named;
   }
 
   /** The name order (name, id) as a rank per slot: the 'name' sort and the ties of 'Best match'. */
@@ -677,9 +740,13 @@ export class SearchIndex {
     }
   }
 
-  private run({ query, filter, sort, page, limit, facets }: IndexSearch, size: number): IndexResult {
+  private run({ query, filter, sort, page, limit, facets, pageOnly }: IndexSearch, size: number): IndexResult {
     const weightsOf = new Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array>();
     if (query === null) return { ids: [], total: 0, ...(facets ? { facets: this.emptyFacets(filter, facets) } : {}) };
+    if (pageOnly && query?.kind === 'term' && !query.weights && sort === 'relevance' && page === 1 && !facets && Object.values(filter).every((v) => v === undefined)) {
+      const named = this.namedFirst(query, limit);
+      if (named) return { ids: named, total: named.length };
+    }
     // one whole word (most searches): its posting list is the matches, its weights beside them, and
     // 'Best match' keys are made in the same pass (no per-slot arrays to fill)
     const posting = query && query.kind === 'term' && !query.prefix && !query.weights ? (this.postings.get(query.lexeme) ?? EMPTY_POSTING) : undefined;
