@@ -15,9 +15,11 @@ export class ProductChanges1765000000000 implements MigrationInterface {
   name = 'ProductChanges1765000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "products" ADD "changed_txid" bigint`);
-    await queryRunner.query(`UPDATE "products" SET "changed_txid" = pg_current_xact_id()::text::bigint`);
-    await queryRunner.query(`ALTER TABLE "products" ALTER COLUMN "changed_txid" SET NOT NULL`);
+    // existing rows read 0 (older than any refresh: a full load reads them), without rewriting the
+    // table (a constant default is stored once, not written into 100,000 rows as an UPDATE would,
+    // leaving as many dead rows behind); the trigger below sets every later write
+    await queryRunner.query(`ALTER TABLE "products" ADD "changed_txid" bigint NOT NULL DEFAULT 0`);
+    await queryRunner.query(`ALTER TABLE "products" ALTER COLUMN "changed_txid" DROP DEFAULT`);
     await queryRunner.query(`CREATE INDEX "IDX_products_changed_txid" ON "products" ("changed_txid")`);
     await queryRunner.query(`
       CREATE FUNCTION "products_changed_txid"() RETURNS trigger LANGUAGE plpgsql AS $$
