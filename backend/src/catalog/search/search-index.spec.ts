@@ -225,7 +225,9 @@ describe('SearchIndex', () => {
       ),
     );
     const first = (q: string, pageOnly: boolean, limit = 5) => big.search({ query: parseTsQuery(q), filter: {}, sort: 'relevance', page: 1, limit, pageOnly }).ids;
-    for (const q of ["'sca':*", "'scal':*", "'scaler'", "'tip'", "'s':*", "'t':*"]) expect(first(q, true)).toEqual(first(q, false));
+    for (const q of ["'sca':*", "'scal':*", "'scaler'", "'tip'", "'s':*", "'t':*", "'scaler' & 'scale'", "'scan' & 's':*", "'tip' & 'sc':*", "'scale' & 'tip' & 's':*"]) {
+      expect(first(q, true)).toEqual(first(q, false));
+    }
     // more than the names hold: the full ranking fills the page with the others
     expect(first("'scalpel'", true, 100)).toEqual(first("'scalpel'", false, 100));
     // after a change, the lists follow it

@@ -502,29 +502,26 @@ export class SearchIndex {
   }
 
   /**
-   * The best `limit` matches of a one-word query when at least that many hold the word in their
-   * name: those are ranked first, by the name order, so the lists of the name's holders (one per
-   * lexeme the word or prefix covers, each in the name order) are merged until `limit` distinct ones
-   * are found. Undefined when fewer hold it in their name (the full evaluation then ranks the rest).
+   * The best `limit` matches of a query of words (joined by 'and') when at least that many hold
+   * every word in their name: those are ranked first, by the name order, so the lists of the name
+   * holders of the rarest word (one per lexeme the word or prefix covers, each in the name order)
+   * are merged, keeping those whose name holds the other words too, until `limit` are found. Undefined when fewer hold it in their name (the full evaluation then ranks the rest).
    * What the header's suggestions ask for while the shopper types: no pass over every match.
    */
-  private namedFirst(term: Extract<TsQuery, { kind: 'term' }>, limit: number): number[] | undefined {
-    const lexemes: string[] = [];
-    if (!term.prefix) {
-      if (this.postings.has(term.lexeme)) lexemes.push(term.lexeme);
-    } else {
-      const sorted = this.sortedLexemes();
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid]! < term.lexeme) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term.lexeme); i += 1) lexemes.push(sorted[i]!);
-    }
+  private namedFirst(terms: Extract<TsQuery, { kind: 'term' }>[], limit: number): number[] | undefined {
     const rank = this.ranks();
-    const lists = lexemes.map((lexeme) => this.namedSlots(lexeme, rank)).filter((list) => list.length > 0);
+    // per word, the lists of its name holders (one per lexeme it covers), each in the name order
+    const listsOf = terms.map((term) => this.coveredLexemes(term).map((lexeme) => this.namedSlots(lexeme, rank)).filter((list) => list.length > 0));
+    const sizes = listsOf.map((lists) => lists.reduce((sum, list) => sum + list.length, 0));
+    // walk the word with the fewest holders; the others are looked up
+    const driver = sizes.indexOf(Math.min(...sizes));
+    const others = listsOf.flatMap((lists, i) => {
+      if (i === driver) return [];
+      const holds = this.bytes.take();
+      for (const list of lists) for (let j = 0; j < list.length; j += 1) holds[list[j]!] = 1;
+      return [holds];
+    });
+    const lists = listsOf[driver]!;
     const at = new Int32Array(lists.length);
     const found: number[] = [];
     const seen = new Set<number>();
@@ -536,12 +533,28 @@ export class SearchIndex {
       if (best < 0) return undefined;
       const slot = lists[best]![at[best]!]!;
       at[best]! += 1;
-      if (!seen.has(slot)) {
+      if (!seen.has(slot) && others.every((holds) => holds[slot] !== 0)) {
         seen.add(slot);
         found.push(this.ids[slot]!);
       }
     }
     return found;
+  }
+
+  /** The lexemes a term covers: itself, or every lexeme a prefix starts. */
+  private coveredLexemes(term: Extract<TsQuery, { kind: 'term' }>): string[] {
+    if (!term.prefix) return this.postings.has(term.lexeme) ? [term.lexeme] : [];
+    const sorted = this.sortedLexemes();
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < term.lexeme) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(term.lexeme); i += 1) out.push(sorted[i]!);
+    return out;
   }
 
   private namedSlots(lexeme: string, rank: Int32Array): Int32Array {
@@ -743,8 +756,9 @@ export class SearchIndex {
   private run({ query, filter, sort, page, limit, facets, pageOnly }: IndexSearch, size: number): IndexResult {
     const weightsOf = new Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array>();
     if (query === null) return { ids: [], total: 0, ...(facets ? { facets: this.emptyFacets(filter, facets) } : {}) };
-    if (pageOnly && query?.kind === 'term' && !query.weights && sort === 'relevance' && page === 1 && !facets && Object.values(filter).every((v) => v === undefined)) {
-      const named = this.namedFirst(query, limit);
+    if (pageOnly && query && sort === 'relevance' && page === 1 && !facets && isConjunction(query) && Object.values(filter).every((v) => v === undefined)) {
+      const terms = positiveTerms(query);
+      const named = terms.every((term) => !term.weights) ? this.namedFirst(terms, limit) : undefined;
       if (named) return { ids: named, total: named.length };
     }
     // one whole word (most searches): its posting list is the matches, its weights beside them, and
