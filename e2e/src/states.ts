@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { signIn } from './browser.js';
 
 /**
@@ -225,6 +225,15 @@ async function dashboard(page: Page, tab: string): Promise<void> {
 
 const DASHBOARD_TABS = ['catalog', 'analytics', 'orders', 'customers', 'integrations', 'settings'];
 
+/**
+ * Waits until a dialog or drawer has stopped moving: axe reads colours as painted, so a button
+ * checked while its dialog still fades in (opacity below 1) reads as too faint. Its container holds
+ * the paper and the fading backdrop.
+ */
+async function stopped(dialog: Locator): Promise<void> {
+  await dialog.evaluate((paper) => Promise.all((paper.parentElement ?? paper).getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
+
 /** The admin's main states: each dashboard tab, the product and category dialogs, a customer's drawer, the AI panel's batch form. */
 export const ADMIN_STATES: ScreenState[] = [
   ...DASHBOARD_TABS.map((tab): ScreenState => ({ name: `admin: ${tab}`, open: (page) => dashboard(page, tab) })),
@@ -233,7 +242,9 @@ export const ADMIN_STATES: ScreenState[] = [
     async open(page) {
       await dashboard(page, 'catalog');
       await page.getByRole('button', { name: 'Add New Product' }).click();
-      await page.getByRole('dialog', { name: 'Add New Product' }).getByLabel('Product Name').waitFor();
+      const dialog = page.getByRole('dialog', { name: 'Add New Product' });
+      await dialog.getByLabel('Product Name').waitFor();
+      await stopped(dialog);
     },
   },
   {
@@ -242,6 +253,7 @@ export const ADMIN_STATES: ScreenState[] = [
       await dashboard(page, 'catalog');
       await page.getByRole('button', { name: 'Add New Category' }).click();
       await page.getByRole('dialog').getByLabel('Name').waitFor();
+      await stopped(page.getByRole('dialog'));
     },
   },
   {
@@ -249,7 +261,9 @@ export const ADMIN_STATES: ScreenState[] = [
     async open(page) {
       await dashboard(page, 'catalog');
       await page.getByRole('button', { name: 'Import CSV' }).click();
-      await page.getByRole('dialog', { name: 'Import products from CSV' }).getByRole('button', { name: 'Check file' }).waitFor();
+      const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+      await dialog.getByRole('button', { name: 'Check file' }).waitFor();
+      await stopped(dialog);
     },
   },
   {
@@ -272,8 +286,8 @@ export const ADMIN_STATES: ScreenState[] = [
       await page.getByRole('button', { name: 'dr.smith', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'dr.smith' });
       await drawer.getByRole('heading', { name: 'Recent orders' }).waitFor();
-      // checked and pictured where it stops, not while it slides in (the paper) over a fading backdrop (its sibling)
-      await drawer.evaluate((paper) => Promise.all((paper.parentElement ?? paper).getAnimations({ subtree: true }).map((animation) => animation.finished)));
+      // checked and pictured where it stops, not while it slides in over a fading backdrop
+      await stopped(drawer);
     },
   },
   {
