@@ -511,7 +511,8 @@ interface FacetsRow {
   price_max: string | null;
 }
 
-function counted<Value>(value: Value, count: number): FacetCountRow<Value> {
+/** A count as the facets report it: exact up to TOTAL_CAP, else TOTAL_CAP and capped. */
+export function counted<Value>(value: Value, count: number): FacetCountRow<Value> {
   return count > TOTAL_CAP ? { value, count: TOTAL_CAP, capped: true } : { value, count };
 }
 

@@ -17,8 +17,8 @@
  * Slots: each product version gets the next slot; an updated product takes a new slot and its old
  * one is marked dead (postings only ever grow at their end, so they stay sorted). A reload compacts.
  */
-import { TOTAL_CAP, type ProductSort, type ProductType } from '../product-queries.js';
-import { positiveTerms, type TsQuery } from './tsquery.js';
+import { counted, type ProductFacets, type ProductSort, type ProductType, TOTAL_CAP } from '../product-queries.js';
+import { positiveTerms, readQuoted, type TsQuery } from './tsquery.js';
 
 export const PRODUCT_TYPE_CODES: readonly ProductType[] = ['affiliate', 'service', 'equipment'];
 const TYPE_CODE = new Map(PRODUCT_TYPE_CODES.map((type, i) => [type, i]));
@@ -82,23 +82,8 @@ export interface IndexFilter {
   minRating?: number;
 }
 
-export interface FacetCountRow<Value> {
-  value: Value;
-  count: number;
-  capped?: boolean;
-}
-
-/** GET /api/products/facets' answer (contracts' ProductFacetsResponse, less correctedSearch). */
-export interface IndexFacets {
-  total: number;
-  totalCapped: boolean;
-  productTypes: FacetCountRow<ProductType>[];
-  manufacturers: FacetCountRow<string>[];
-  manufacturersMore: boolean;
-  inStock: FacetCountRow<true>;
-  ratings: FacetCountRow<number>[];
-  price: { min: string; max: string } | null;
-}
+/** GET /api/products/facets' answer, as the SQL facets give it. */
+export type IndexFacets = ProductFacets;
 
 export interface IndexSearch {
   /** the parsed query; undefined = no search (every product) */
@@ -162,27 +147,10 @@ export function parseDocument(text: string): [string, number][] {
     while (at < n && text[at] === ' ') at += 1;
     if (at >= n) break;
     if (text[at] !== "'") throw new Error(`tsvector text: expected a quote at ${at}`);
-    at += 1;
-    let lexeme = '';
-    for (;;) {
-      const ch = text[at];
-      if (ch === undefined) throw new Error('tsvector text: unterminated lexeme');
-      if (ch === '\\') {
-        lexeme += text[at + 1] ?? '';
-        at += 2;
-      } else if (ch === "'") {
-        if (text[at + 1] === "'") {
-          lexeme += "'";
-          at += 2;
-        } else {
-          at += 1;
-          break;
-        }
-      } else {
-        lexeme += ch;
-        at += 1;
-      }
-    }
+    const read = readQuoted(text, at + 1);
+    if (!read) throw new Error('tsvector text: unterminated lexeme');
+    const lexeme = read.value;
+    at = read.end;
     // no positions: weight D (PostgreSQL's default)
     let best = 1;
     if (text[at] === ':') {
@@ -357,10 +325,6 @@ function bestMatchKey(weight: number, rank: number): number {
 }
 
 const cents = (value: number) => `${Math.trunc(value / 100)}.${String(Math.abs(value % 100)).padStart(2, '0')}`;
-
-function counted<Value>(value: Value, count: number): FacetCountRow<Value> {
-  return count > TOTAL_CAP ? { value, count: TOTAL_CAP, capped: true } : { value, count };
-}
 
 export class SearchIndex {
   /** slots in use (live and dead) */
@@ -609,19 +573,11 @@ export class SearchIndex {
       // a posting holds each slot once, ascending
       return this.restricted(term, { slots, n: length, dense });
     }
-    const lexemes = this.sortedLexemes();
-    let lo = 0;
-    let hi = lexemes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (lexemes[mid]! < term.lexeme) lo = mid + 1;
-      else hi = mid;
-    }
     const out = this.lists.take();
     let n = 0;
     let sorted = true;
-    for (let i = lo; i < lexemes.length && lexemes[i]!.startsWith(term.lexeme); i += 1) {
-      const { slots, weights, length } = this.postings.get(lexemes[i]!)!;
+    for (const lexeme of this.coveredLexemes(term)) {
+      const { slots, weights, length } = this.postings.get(lexeme)!;
       for (let j = 0; j < length; j += 1) {
         const slot = slots[j]!;
         const w = weights[j]!;

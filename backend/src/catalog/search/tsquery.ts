@@ -42,27 +42,10 @@ export function parseTsQuery(text: string): TsQuery | null {
       return inner;
     }
     if (c !== "'") fail('expected an operand');
-    at += 1;
-    let lexeme = '';
-    for (;;) {
-      if (at >= text.length) fail('unterminated lexeme');
-      const ch = text[at]!;
-      if (ch === '\\') {
-        lexeme += text[at + 1] ?? '';
-        at += 2;
-      } else if (ch === "'") {
-        if (text[at + 1] === "'") {
-          lexeme += "'";
-          at += 2;
-        } else {
-          at += 1;
-          break;
-        }
-      } else {
-        lexeme += ch;
-        at += 1;
-      }
-    }
+    const read = readQuoted(text, at + 1);
+    if (!read) return fail('unterminated lexeme');
+    const lexeme = read.value;
+    at = read.end;
     let prefix = false;
     let weights = 0;
     if (text[at] === ':') {
@@ -114,6 +97,31 @@ export function parseTsQuery(text: string): TsQuery | null {
   skip();
   if (at < text.length) fail('unexpected text');
   return tree;
+}
+
+/**
+ * A lexeme as PostgreSQL prints it in tsquery and tsvector text, read from just after its opening
+ * quote: quotes doubled, backslashes escaping. Its text and where reading stopped (after the closing
+ * quote), or null when the text ends first.
+ */
+export function readQuoted(text: string, from: number): { value: string; end: number } | null {
+  let value = '';
+  let at = from;
+  for (;;) {
+    const ch = text[at];
+    if (ch === undefined) return null;
+    if (ch === '\\') {
+      value += text[at + 1] ?? '';
+      at += 2;
+    } else if (ch === "'") {
+      if (text[at + 1] !== "'") return { value, end: at + 1 };
+      value += "'";
+      at += 2;
+    } else {
+      value += ch;
+      at += 1;
+    }
+  }
 }
 
 /** True when the query needs word positions (a phrase), which the index does not keep. */
