@@ -32,8 +32,12 @@ const rowNames = (page: Page, list: string) => page.getByTestId(`${list}-row`).l
 async function dragAbove(page: Page, moving: string, target: string) {
   // a new row is the last one, which can sit partly below the window: a mouse pressed there
   // reaches nothing, so bring it (and the row above it) into view first
-  await page.getByLabel(`Drag to reorder ${moving}`).scrollIntoViewIfNeeded();
-  const from = await page.getByLabel(`Drag to reorder ${moving}`).boundingBox();
+  const handle = page.getByLabel(`Drag to reorder ${moving}`);
+  await handle.scrollIntoViewIfNeeded();
+  // hover() waits until the handle itself receives the pointer (no closing dialog's backdrop over
+  // it): a press that lands on something else starts no drag and no PATCH ever comes
+  await handle.hover();
+  const from = await handle.boundingBox();
   const to = await page.getByLabel(`Drag to reorder ${target}`).boundingBox();
   assert.ok(from && to);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -63,6 +67,7 @@ describe('the admin dashboard', () => {
       await dialog.getByLabel('Description').fill('Take-home and in-office whitening from partner brands.');
       await dialog.getByRole('button', { name: 'Create Category' }).click();
       await page.getByText('Category Created').waitFor();
+      await dialog.waitFor({ state: 'detached' }); // its fade-out's backdrop would take the drag's press
       await page.getByLabel('Drag to reorder Whitening Partners').waitFor();
 
       const before = await page.getByTestId('categories-row').allInnerTexts();
