@@ -237,6 +237,64 @@ describe('SearchIndex', () => {
     expect(first("'sca':*", true)).toEqual(first("'sca':*", false));
   });
 
+  describe('one search after another, and alternatives no product holds', () => {
+    const words = ['autoclav', 'scaler', 'scale', 'scalpel', 'tip'];
+    const products = Array.from({ length: 400 }, (_, i) =>
+      product({
+        id: 70_000 + i,
+        name: `Item ${String((i * 7919) % 400).padStart(3, '0')}`,
+        manufacturer: ['Acme', 'Brightline', 'Kavora'][i % 3]!,
+        rating: i % 7 === 0 ? null : (i % 50) / 10,
+        price_cents: 1_000 + ((i * 37) % 900) * 100,
+        in_stock: i % 4 !== 0,
+        document: i % 3 === 0 ? `'${words[i % 5]}':1A '${words[(i + 2) % 5]}':2A` : `'${words[i % 5]}':9 '${words[(i + 1) % 5]}':4B`,
+      }),
+    );
+    const fresh = () => {
+      const index = new SearchIndex();
+      index.upsert(products);
+      return index;
+    };
+    const queries = [
+      "'autoclave':* | 'autoclav' | 'autocla' | 'autocl'",
+      "'sca':*",
+      "'scaler' & !'tip'",
+      "'tip' | 'scalpel'",
+      "!'scale'",
+      "'scale' & 'sc':*",
+      "'nothing':* | 'tip'",
+      "'tip' & ( 'nothing' | 'scal':* )",
+    ];
+    const run = (index: SearchIndex, q: string) =>
+      index.search({ query: parseTsQuery(q), filter: { manufacturer: ['Acme', 'Kavora'] }, sort: 'relevance', page: 1, limit: 30, facets: FACETS });
+
+    it('answers each query the same after any other as on a fresh index (the buffers a search leaves come back clean)', () => {
+      const shared = fresh();
+      const expected = queries.map((q) => run(fresh(), q));
+      for (const order of [queries, [...queries].reverse(), [...queries, ...queries]]) {
+        for (const q of order) expect(run(shared, q)).toEqual(expected[queries.indexOf(q)]);
+      }
+    });
+
+    it('reads alternatives no product holds as absent: the same matches, order and counts as the query without them', () => {
+      const index = fresh();
+      expect(run(index, "'autoclave':* | 'autoclav' | 'autocla' | 'autocl'")).toEqual(run(index, "'autoclav'"));
+      expect(run(index, "'nothing':* | 'tip'")).toEqual(run(index, "'tip'"));
+      expect(run(index, "'tip' & ( 'nothing' | 'scal':* )")).toEqual(run(index, "'tip' & 'scal':*"));
+      expect(run(index, "'nothing' | 'nowhere':*").total).toBe(0);
+    });
+
+    it("ranks a one-word prefix as the general 'Best match' does (the same word twice takes that path)", () => {
+      const index = fresh();
+      for (const q of ["'sca':*", "'scal':*", "'t':*", "'scaler'"]) {
+        const once = index.search({ query: parseTsQuery(q), filter: {}, sort: 'relevance', page: 1, limit: 400 });
+        const twice = index.search({ query: parseTsQuery(`${q} & ${q}`), filter: {}, sort: 'relevance', page: 1, limit: 400 });
+        expect(once.total).toBeGreaterThan(0);
+        expect(once).toEqual(twice);
+      }
+    });
+  });
+
   it("shows a suggestion's name, slug, type, manufacturer, price and image as held", () => {
     expect(index.suggestionsOf([plan.id, 999_999, scaler.id])).toEqual([
       { id: plan.id, name: 'Scaling Plan', slug: plan.slug, product_type: 'service', manufacturer: 'Acme', price: '0.00', image_url: null },

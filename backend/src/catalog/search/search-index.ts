@@ -170,18 +170,21 @@ export function parseDocument(text: string): [string, number][] {
   return out;
 }
 
-/** Buffers of one search, reused by the next (evaluation is synchronous, one search at a time). */
-class Scratch<T extends Uint8Array | Int32Array> {
+/** Slot lists of one search, reused by the next (evaluation is synchronous, one search at a time). */
+class Scratch<T extends Int32Array> {
   private readonly free: T[] = [];
   private readonly used: T[] = [];
   constructor(
     private readonly make: (size: number) => T,
     private size: number,
   ) {}
-  /** A zeroed buffer of the current size. */
+  /**
+   * A buffer of the current size, as the last search left it: slot lists are read only up to the
+   * count their producer wrote (zeroing a catalogue-sized Int32Array per take cost more than the
+   * matching itself: about a tenth of the API's CPU under varied searches)
+   */
   take(): T {
     const buffer = this.free.pop() ?? this.make(this.size);
-    buffer.fill(0);
     this.used.push(buffer);
     return buffer;
   }
@@ -193,6 +196,47 @@ class Scratch<T extends Uint8Array | Int32Array> {
       return;
     }
     for (const buffer of this.used) this.free.push(buffer);
+    this.used.length = 0;
+  }
+}
+
+/**
+ * Per-slot bytes of one search (a term's weights, a match set's membership), handed out zeroed.
+ * A buffer's producer says where it wrote (`wrote`: the slot lists of its matches), so the next
+ * search gets it back zeroed by clearing only those slots (work in proportion to the matches, not
+ * a memset of the catalogue per buffer); a buffer nobody accounted for is cleared whole.
+ */
+class DenseScratch {
+  private readonly free: Uint8Array[] = [];
+  private readonly used: { buffer: Uint8Array; writes: [ArrayLike<number>, number][] }[] = [];
+  constructor(private size: number) {}
+  take(): Uint8Array {
+    const buffer = this.free.pop() ?? new Uint8Array(this.size);
+    this.used.push({ buffer, writes: [] });
+    return buffer;
+  }
+  /** `buffer` was written at `slots[0..n)` and nowhere else (those lists must stay as they are until releaseAll). */
+  wrote(buffer: Uint8Array, slots: ArrayLike<number>, n: number): void {
+    for (let i = this.used.length - 1; i >= 0; i -= 1) {
+      if (this.used[i]!.buffer === buffer) {
+        this.used[i]!.writes.push([slots, n]);
+        return;
+      }
+    }
+  }
+  releaseAll(size: number): void {
+    if (size > this.size) {
+      this.size = size;
+      this.free.length = 0;
+      this.used.length = 0;
+      return;
+    }
+    for (const { buffer, writes } of this.used) {
+      const written = writes.reduce((sum, [, n]) => sum + n, 0);
+      if (writes.length === 0 || written > buffer.length >> 2) buffer.fill(0);
+      else for (const [slots, n] of writes) for (let i = 0; i < n; i += 1) buffer[slots[i]!] = 0;
+      this.free.push(buffer);
+    }
     this.used.length = 0;
   }
 }
@@ -274,16 +318,22 @@ function newCounts(manufacturers: number): Counts {
   return { types: new Int32Array(3), stock: 0, ratingFloors: new Int32Array(6), makers: new Int32Array(manufacturers), priceMin: Infinity, priceMax: -Infinity };
 }
 
-/** A rating's whole part (ratings have one decimal; the counted minimums are whole): unrated counts nowhere. */
-function countRating(counts: Counts, rating: number): void {
-  if (rating >= 0) counts.ratingFloors[Math.min(5, Math.floor(rating))]! += 1;
+/** What the rating facet counts of a product: its rating's whole part, 0-5 (ratings have one decimal; the counted minimums are whole), or UNRATED. */
+const UNRATED = 255;
+function ratingFloor(rating: number | null): number {
+  return rating === null || !(rating >= 0) ? UNRATED : Math.min(5, Math.floor(rating));
+}
+
+/** Counts a product's rating floor: unrated counts nowhere. */
+function countRating(counts: Counts, floor: number): void {
+  if (floor !== UNRATED) counts.ratingFloors[floor]! += 1;
 }
 
 /** A product that passes every filter: counted for every facet. */
-function countAll(counts: Counts, slot: number, columns: { types: Uint8Array; flags: Uint8Array; ratings: Float64Array; makers: Int32Array; prices: Float64Array }): void {
+function countAll(counts: Counts, slot: number, columns: { types: Uint8Array; flags: Uint8Array; floors: Uint8Array; makers: Int32Array; prices: Float64Array }): void {
   counts.types[columns.types[slot]!]! += 1;
   if (columns.flags[slot]! & IN_STOCK) counts.stock += 1;
-  countRating(counts, columns.ratings[slot]!);
+  countRating(counts, columns.floors[slot]!);
   counts.makers[columns.makers[slot]!]! += 1;
   const price = columns.prices[slot]!;
   if (price > 0) {
@@ -339,6 +389,8 @@ export class SearchIndex {
   private makers = new Int32Array(1024);
   private prices = new Float64Array(1024);
   private ratings = new Float64Array(1024);
+  /** ratingFloor of each slot: what the rating facet counts, made once per product rather than per match */
+  private floors = new Uint8Array(1024);
   private reviews = new Int32Array(1024);
   private created = new Float64Array(1024);
   private names: string[] = [];
@@ -361,7 +413,7 @@ export class SearchIndex {
   /** the words of the live products' names (lower case, letters and digits) and how many names hold each: typo corrections */
   private readonly nameWords = new Map<string, number>();
   private readonly wordTrigrams = new Map<string, Set<string>>();
-  private readonly bytes = new Scratch((n) => new Uint8Array(n), 1024);
+  private readonly bytes = new DenseScratch(1024);
   private readonly lists = new Scratch((n) => new Int32Array(n), 1024);
   private hits = new Int32Array(1024);
   /** bumped by every change: what namedByRank was sorted for */
@@ -427,6 +479,7 @@ export class SearchIndex {
     this.makers = grow(this.makers, n);
     this.prices = grow(this.prices, n);
     this.ratings = grow(this.ratings, n);
+    this.floors = grow(this.floors, n);
     this.reviews = grow(this.reviews, n);
     this.created = grow(this.created, n);
     this.ids[slot] = product.id;
@@ -444,6 +497,7 @@ export class SearchIndex {
     this.makers[slot] = maker;
     this.prices[slot] = product.price_cents;
     this.ratings[slot] = product.rating ?? Number.NaN;
+    this.floors[slot] = ratingFloor(product.rating);
     this.reviews[slot] = product.reviews_count;
     this.created[slot] = product.created_us;
     this.names[slot] = product.name;
@@ -482,7 +536,10 @@ export class SearchIndex {
     const others = listsOf.flatMap((lists, i) => {
       if (i === driver) return [];
       const holds = this.bytes.take();
-      for (const list of lists) for (let j = 0; j < list.length; j += 1) holds[list[j]!] = 1;
+      for (const list of lists) {
+        for (let j = 0; j < list.length; j += 1) holds[list[j]!] = 1;
+        this.bytes.wrote(holds, list, list.length);
+      }
       return [holds];
     });
     const lists = listsOf[driver]!;
@@ -562,16 +619,48 @@ export class SearchIndex {
     return this.lexemes;
   }
 
+  /**
+   * `query` without the 'or' alternatives that match no product (a word no document holds, a
+   * prefix that starts none), inside 'and' and phrases too; undefined when nothing is left.
+   * Negations are kept whole (what they exclude is evaluated as it is).
+   */
+  private pruned(query: TsQuery): TsQuery | undefined {
+    switch (query.kind) {
+      case 'term':
+        if (query.prefix) return this.coveredLexemes(query).length > 0 ? query : undefined;
+        return (this.postings.get(query.lexeme)?.length ?? 0) > 0 ? query : undefined;
+      case 'not':
+        return query;
+      case 'or': {
+        const left = this.pruned(query.left);
+        const right = this.pruned(query.right);
+        if (!left || !right) return left ?? right;
+        return left === query.left && right === query.right ? query : { ...query, left, right };
+      }
+      default: {
+        const left = this.pruned(query.left) ?? query.left;
+        const right = this.pruned(query.right) ?? query.right;
+        return left === query.left && right === query.right ? query : { ...query, left, right };
+      }
+    }
+  }
+
+  /** Matches whose `dense` was written at `slots[0..n)` only (so the scratch clears just those). */
+  private matched(slots: Int32Array, n: number, dense: Uint8Array): Matches {
+    this.bytes.wrote(dense, slots, n);
+    return { slots, n, dense };
+  }
+
   /** A term's matches, each slot's best weight code in `dense` (a prefix: over every lexeme it starts). */
   private term(term: Extract<TsQuery, { kind: 'term' }>): Matches {
     const dense = this.bytes.take();
     if (!term.prefix) {
       const posting = this.postings.get(term.lexeme);
-      if (!posting) return this.restricted(term, { slots: new Int32Array(0), n: 0, dense });
+      if (!posting) return this.restricted(term, this.matched(new Int32Array(0), 0, dense));
       const { slots, weights, length } = posting;
       for (let i = 0; i < length; i += 1) dense[slots[i]!] = weights[i]!;
       // a posting holds each slot once, ascending
-      return this.restricted(term, { slots, n: length, dense });
+      return this.restricted(term, this.matched(slots, length, dense));
     }
     const out = this.lists.take();
     let n = 0;
@@ -597,7 +686,7 @@ export class SearchIndex {
         for (let slot = 0; slot < this.size; slot += 1) if (dense[slot] !== 0) out[n++] = slot;
       } else out.subarray(0, n).sort();
     }
-    return this.restricted(term, { slots: out, n, dense });
+    return this.restricted(term, this.matched(out, n, dense));
   }
 
   /**
@@ -617,7 +706,7 @@ export class SearchIndex {
         dense[slot] = w;
       }
     }
-    return { slots: out, n, dense };
+    return this.matched(out, n, dense);
   }
 
   /** The slots of `from` for which `keep(dense of other)` holds, as new matches. */
@@ -632,7 +721,7 @@ export class SearchIndex {
         dense[slot] = 1;
       }
     }
-    return { slots: out, n, dense };
+    return this.matched(out, n, dense);
   }
 
   /**
@@ -659,7 +748,7 @@ export class SearchIndex {
             dense[slot] = 1;
           }
         }
-        return { slots: out, n, dense };
+        return this.matched(out, n, dense);
       }
       case 'and':
       case 'phrase': {
@@ -688,7 +777,7 @@ export class SearchIndex {
           out[n++] = slot;
           dense[slot] = 1;
         }
-        return { slots: out, n, dense };
+        return this.matched(out, n, dense);
       }
     }
   }
@@ -712,16 +801,21 @@ export class SearchIndex {
   private run({ query, filter, sort, page, limit, facets, pageOnly }: IndexSearch, size: number): IndexResult {
     const weightsOf = new Map<Extract<TsQuery, { kind: 'term' }>, Uint8Array>();
     if (query === null) return { ids: [], total: 0, ...(facets ? { facets: this.emptyFacets(filter, facets) } : {}) };
+    // 'autoclave' reads 'autoclave':* | 'autoclav' | 'autocla' | …: the alternatives no product
+    // holds change neither the matches nor their ranking, so they are not merged, and a word whose
+    // one alternative is held is ranked as the one word it is
+    if (query) query = this.pruned(query) ?? query;
     if (pageOnly && query && sort === 'relevance' && page === 1 && !facets && isConjunction(query) && Object.values(filter).every((v) => v === undefined)) {
       const terms = positiveTerms(query);
       const named = terms.every((term) => !term.weights) ? this.namedFirst(terms, limit) : undefined;
       if (named) return { ids: named, total: named.length };
     }
-    // one whole word (most searches): its posting list is the matches, its weights beside them, and
-    // 'Best match' keys are made in the same pass (no per-slot arrays to fill)
-    const posting = query && query.kind === 'term' && !query.prefix && !query.weights ? (this.postings.get(query.lexeme) ?? EMPTY_POSTING) : undefined;
+    // one word (most searches): 'Best match' keys are made in the matching pass from its weights
+    // (no scoring pass after it); a whole word's posting list is the matches, its weights beside them
+    const single = query && query.kind === 'term' && !query.weights ? query : undefined;
+    const posting = single && !single.prefix ? (this.postings.get(single.lexeme) ?? EMPTY_POSTING) : undefined;
     const matched: Pick<Matches, 'slots' | 'n'> | null = posting ? { slots: posting.slots, n: posting.length } : query ? this.evaluate(query, weightsOf) : null;
-    const keyed = posting !== undefined && sort === 'relevance';
+    const keyed = single !== undefined && sort === 'relevance';
     let rank: Int32Array = this.nameRank;
     if (keyed) {
       rank = this.ranks();
@@ -729,6 +823,8 @@ export class SearchIndex {
     }
     const scores = this.scores;
     const postingWeights = posting?.weights;
+    // a prefix: each match's best weight over the words it covers
+    const termWeights = single && !posting ? weightsOf.get(single)! : undefined;
 
     // the filters without counts: any failing one drops the product
     const category = filter.categorySlug !== undefined ? (this.categoryBySlug.get(filter.categorySlug) ?? -2) : (filter.categoryId ?? -1);
@@ -763,7 +859,8 @@ export class SearchIndex {
     const hits = this.hits;
     let total = 0;
     const { alive, flags, types, categories, subcategories, prices, makers, ratings } = this;
-    const columns = { types, flags, ratings, makers, prices };
+    const floors = this.floors;
+    const columns = { types, flags, floors, makers, prices };
     const candidates = matched ? matched.n : size;
     const matchedSlots = matched?.slots;
     const anyFilter = wantCategory || wantSubcategory || featured !== undefined || isNew !== undefined || filter.productType !== undefined || inStock !== undefined || hasPrice || makerSet !== null || minRating !== undefined;
@@ -774,7 +871,7 @@ export class SearchIndex {
         const slot = matchedSlots ? matchedSlots[i]! : i;
         if (!alive[slot]) continue;
         hits[total++] = slot;
-        if (keyed) scores[slot] = bestMatchKey(postingWeights![i]!, rank[slot]!);
+        if (keyed) scores[slot] = bestMatchKey(postingWeights ? postingWeights[i]! : termWeights![slot]!, rank[slot]!);
         if (counts) countAll(counts, slot, columns);
       }
     } else {
@@ -796,7 +893,7 @@ export class SearchIndex {
         if (minRating !== undefined && !(ratings[slot]! >= minRating)) fails |= RATING;
         if (fails === 0) {
           hits[total++] = slot;
-          if (keyed) scores[slot] = bestMatchKey(postingWeights![i]!, rank[slot]!);
+          if (keyed) scores[slot] = bestMatchKey(postingWeights ? postingWeights[i]! : termWeights![slot]!, rank[slot]!);
           if (counts) countAll(counts, slot, columns);
           continue;
         }
@@ -805,7 +902,7 @@ export class SearchIndex {
         if (fails === TYPE) counts.types[types[slot]!]! += 1;
         else if (fails === STOCK) {
           if (f & IN_STOCK) counts.stock += 1;
-        } else if (fails === RATING) countRating(counts, ratings[slot]!);
+        } else if (fails === RATING) countRating(counts, floors[slot]!);
         else if (fails === MAKER) counts.makers[makers[slot]!]! += 1;
         else if (fails === PRICE && price > 0) {
           if (price < counts.priceMin) counts.priceMin = price;
