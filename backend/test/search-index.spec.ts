@@ -10,6 +10,9 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { CatalogueVersion } from '../src/catalog/catalogue-version.js';
 import { SearchIndexService } from '../src/catalog/search/search-index.service.js';
+import { ProductsService } from '../src/catalog/products.service.js';
+import { Params, searchQuery } from '../src/catalog/product-queries.js';
+import { parseTsQuery } from '../src/catalog/search/tsquery.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -54,6 +57,19 @@ afterAll(async () => {
   await sql?.close();
   await t?.close();
   await database?.drop();
+});
+
+describe("a search's reading", () => {
+  it('of plain words, put together word by word, is what PostgreSQL reads from the whole search', async () => {
+    const words = ['dental', 'the', 'Autoclave', 'handpieces', 'scal', 'and', 'x', 'ultrasonic', 'chairs', 'implnt', 'a', 'Meridian'];
+    const terms = [...words, ...words.flatMap((a, i) => words.filter((_, j) => j !== i && (i + j) % 3 === 0).map((b) => `${a} ${b}`)), 'the and a', 'dental the', 'scal dental autoclave handp'];
+    const service = t.app.get(ProductsService);
+    for (const term of terms) {
+      const params = new Params();
+      const [{ q }] = await dataSource.query(`SELECT (${searchQuery(term, params)})::text AS q`, params.values);
+      expect([term, await service['tsquery'](term)]).toEqual([term, parseTsQuery(q)]);
+    }
+  });
 });
 
 describe('the same answers as the SQL search', () => {

@@ -8,7 +8,7 @@ import { asImageUrl, mapProduct, ProductDto, ProductListDto } from './dto/produc
 import { Product } from './product.entity.js';
 import { SEARCH_LIMITS } from '@dentalmarket/contracts';
 import { hasPhrase, parseTsQuery, type TsQuery } from './search/tsquery.js';
-import type { SearchIndex } from './search/search-index.js';
+import type { RemoteSearchIndex } from './search/search-index.thread.js';
 import { SearchIndexService } from './search/search-index.service.js';
 import {
   countedPage,
@@ -39,6 +39,10 @@ import { SubcategoriesService } from './subcategories.service.js';
 const FACETS = { manufacturersListed: SEARCH_LIMITS.facetManufacturers, ratings: FACET_RATINGS } as const;
 /** How many searches' readings ProductsService keeps (a few hundred bytes each). */
 const PARSED_SEARCHES = 5000;
+/** How many single words' readings it keeps (a catalogue's vocabulary, twice: as head and last word). */
+const PARSED_WORDS = 50_000;
+/** A search of plain ASCII words separated by single spaces: read word by word (ProductsService.composed). */
+const PLAIN_WORDS = /^[A-Za-z]+(?: [A-Za-z]+)*$/;
 
 @Injectable()
 export class ProductsService {
@@ -131,13 +135,19 @@ export class ProductsService {
   async suggestions(q: string): Promise<SearchSuggestionsDto> {
     const tsquery = await this.tsquery(q);
     const index = tsquery === undefined ? undefined : await this.searchIndex.current();
-    if (index && tsquery !== undefined) {
-      const { ids } = index.search({ query: tsquery, filter: {}, sort: 'relevance', page: 1, limit: SEARCH_LIMITS.suggestProducts, pageOnly: true });
+    const found =
+      index && tsquery !== undefined
+        ? await index
+            .suggestions({ query: tsquery, filter: {}, sort: 'relevance', page: 1, limit: SEARCH_LIMITS.suggestProducts, pageOnly: true }, q, SEARCH_LIMITS.suggestCategories)
+            // an index thread that stopped under this request: SQL answers it
+            .catch(() => undefined)
+        : undefined;
+    if (found) {
       // name, slug, type, manufacturer, price and image as the index holds them (as fresh as its matches)
       return {
         q,
-        products: index.suggestionsOf(ids).map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })),
-        categories: index.categoriesMatching(q, SEARCH_LIMITS.suggestCategories).map(({ id, name, slug, product_type }) => ({ id, name, slug, product_type })),
+        products: found.products.map((product) => ({ ...product, image_url: asImageUrl(product.image_url) })),
+        categories: found.categories.map(({ id, name, slug, product_type }) => ({ id, name, slug, product_type })),
       };
     }
     const sql = suggestionsSql(q);
@@ -159,15 +169,48 @@ export class ProductsService {
       this.parsed.set(term, known);
       return known.tree;
     }
-    const params = new Params();
-    const expression = searchQuery(term, params);
-    const [row] = (await this.query({ text: `SELECT (${expression})::text AS q`, values: params.values })) as { q: string }[];
-    const parsed = parseTsQuery(row!.q);
+    const parsed = PLAIN_WORDS.test(term) && !/(^| )or( |$)/i.test(term) ? await this.composed(term) : await this.read(searchQuery, term);
     const tree = parsed && hasPhrase(parsed) ? undefined : parsed;
     this.parsed.set(term, { tree });
     if (this.parsed.size > PARSED_SEARCHES) this.parsed.delete(this.parsed.keys().next().value!);
     return tree;
   }
+
+  /** PostgreSQL's reading of `text` as the tsquery `build` makes of it. */
+  private async read(build: (text: string, params: Params) => string, text: string): Promise<TsQuery | null> {
+    const params = new Params();
+    const expression = build(text, params);
+    const [row] = (await this.query({ text: `SELECT (${expression})::text AS q`, values: params.values })) as { q: string }[];
+    return parseTsQuery(row!.q);
+  }
+
+  /**
+   * Plain words ('dental scal'): what websearch_to_tsquery makes of them is the AND of each word's
+   * own reading (a stop word's is empty), the last word read as the prefix it is while typing
+   * (product-queries.ts searchQuery). Each word is read from PostgreSQL once and kept, so a new
+   * combination of known words costs no round trip (tested against the whole search's reading).
+   */
+  private async composed(term: string): Promise<TsQuery | null> {
+    const words = term.toLowerCase().split(' ');
+    const readings = await Promise.all(words.map((word, i) => this.wordReading(word, i === words.length - 1)));
+    let tree: TsQuery | null = null;
+    for (const reading of readings) if (reading) tree = tree ? { kind: 'and', left: tree, right: reading } : reading;
+    return tree;
+  }
+
+  private async wordReading(word: string, last: boolean): Promise<TsQuery | null> {
+    const key = `${last ? '*' : ' '}${word}`;
+    const known = this.words.get(key);
+    if (known !== undefined) return known;
+    // the last word alone is a search of one word: its prefix form; any other, websearch's reading
+    const reading = await this.read(last ? searchQuery : (text, params) => `websearch_to_tsquery('english', ${params.add(text)})`, word);
+    this.words.set(key, reading);
+    if (this.words.size > PARSED_WORDS) this.words.delete(this.words.keys().next().value!);
+    return reading;
+  }
+
+  /** Readings of single words (see composed), as head words and as the last word. */
+  private readonly words = new Map<string, TsQuery | null>();
 
   /**
    * PostgreSQL's readings of the latest searches (the text search configuration never changes
@@ -183,20 +226,21 @@ export class ProductsService {
    */
   private async fromIndex<Result extends { total: number }>(
     term: string | undefined,
-    run: (index: SearchIndex, query: TsQuery | null | undefined) => Promise<Result>,
+    run: (index: RemoteSearchIndex, query: TsQuery | null | undefined) => Promise<Result>,
   ): Promise<{ result: Result; correctedSearch?: string } | undefined> {
     if (!this.searchIndex.enabled) return undefined;
     const searchOnce = async (text: string | undefined) => {
       const tsquery = text ? await this.tsquery(text) : null;
       if (text && tsquery === undefined) return undefined;
       const index = await this.searchIndex.current();
-      return index ? run(index, text ? tsquery : undefined) : undefined;
+      // an index thread that stopped under this search: SQL answers it (as while loading)
+      return index ? run(index, text ? tsquery : undefined).catch(() => undefined) : undefined;
     };
     const result = await searchOnce(term);
     if (!result) return undefined;
     if (result.total > 0 || !term) return { result };
     const index = await this.searchIndex.current();
-    const correctedSearch = index ? index.correction(term) : await this.correction(term);
+    const correctedSearch = index ? await index.correction(term).catch(() => this.correction(term)) : await this.correction(term);
     if (!correctedSearch) return { result };
     const corrected = await searchOnce(correctedSearch);
     return corrected ? { result: corrected, correctedSearch } : undefined;

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DataSource, type EntityManager } from 'typeorm';
 import { CatalogueVersion } from '../catalogue-version.js';
-import { codePointCompare, type IndexedCategory, type IndexedProduct, type NameCompare, SearchIndex } from './search-index.js';
+import type { IndexedCategory, IndexedProduct } from './search-index.js';
+import { type RemoteSearchIndex, SearchIndexThread } from './search-index.thread.js';
 
 /** The columns the index holds, as IndexedProduct (numbers, not numeric strings). */
 const INDEX_COLUMNS =
@@ -28,7 +29,7 @@ const PRUNE_DELETIONS = `DELETE FROM product_deletions WHERE deleted_at < now() 
 const SNAPSHOT_XMIN = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin';
 
 interface Loaded {
-  index: SearchIndex;
+  index: RemoteSearchIndex;
   /** catalogue_state.version the index is at least as new as */
   version: string;
   /** pg_snapshot_xmin of the read: the next refresh reads changes from here */
@@ -40,6 +41,8 @@ interface Loaded {
  * Keeps the process's SearchIndex in step with the catalogue: loaded in the background at start
  * (the SQL search answers until then), and before a search, brought up to the catalogue version
  * (read at most once a second, like the response cache) by reading only the products written since.
+ * The index lives in a thread of its own (search-index.thread.ts); the rows are read here. A thread
+ * that stops (an uncaught error) is replaced by a fresh one and a new load, SQL answering meanwhile.
  * `SEARCH_INDEX=off` turns it off (every search then runs in PostgreSQL, as before).
  */
 @Injectable()
@@ -50,6 +53,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private refreshing: Promise<Loaded | undefined> | undefined;
   private compacting: Promise<void> | undefined;
   private stopped = false;
+  private thread: SearchIndexThread | undefined;
   readonly enabled: boolean;
 
   constructor(
@@ -64,8 +68,23 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     if (this.enabled) void this.load();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    const thread = this.thread;
+    this.thread = undefined;
+    await thread?.terminate();
+  }
+
+  /** The index thread, started on first use (and again after one stopped). */
+  private threadOf(): SearchIndexThread {
+    if (this.stopped) throw new Error('the API is stopping');
+    this.thread ??= new SearchIndexThread((error) => {
+      if (this.stopped) return;
+      this.logger.error(`search index thread stopped (${error.message}): searches run in PostgreSQL until it is loaded again`);
+      this.thread = undefined;
+      this.loaded = undefined;
+    });
+    return this.thread;
   }
 
   /** Resolves once the first load has finished (or failed): tests and the bench wait for it. */
@@ -80,7 +99,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
    * yet, turned off, or the database did not answer the refresh: the SQL path then answers or
    * reports the outage as it always has).
    */
-  async current(): Promise<SearchIndex | undefined> {
+  async current(): Promise<RemoteSearchIndex | undefined> {
     // the first load in progress is waited for (milliseconds for a small catalogue, about 2 s for
     // 100,000 products), so answers do not change order once it lands
     if (!this.loaded && this.enabled && !this.stopped) await (this.loading ?? this.load());
@@ -120,7 +139,8 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private compact(): void {
     this.compacting ??= this.readAll()
       .then((loaded) => {
-        this.loaded = loaded;
+        if (this.loaded) this.replace(this.loaded, loaded);
+        else this.loaded = loaded;
       })
       .catch((error: Error) => this.logger.warn(`search index not compacted (${error.message})`))
       .finally(() => {
@@ -134,25 +154,37 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
       const [{ collation }] = (await manager.query('SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()')) as { collation: string }[];
-      const index = new SearchIndex(nameCompare(collation));
-      await this.readCategories(manager, index);
-      let after = 0;
-      for (;;) {
-        if (this.stopped) throw new Error('the API is stopping');
-        const rows = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.id > $1 ORDER BY p.id LIMIT ${LOAD_CHUNK}`, [after])) as IndexedProduct[];
-        index.upsert(rows);
-        if (rows.length < LOAD_CHUNK) break;
-        after = rows[rows.length - 1]!.id;
+      const index = await this.threadOf().create(collation);
+      try {
+        await index.apply({ categories: await this.readCategories(manager) });
+        let after = 0;
+        for (;;) {
+          if (this.stopped) throw new Error('the API is stopping');
+          const rows = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.id > $1 ORDER BY p.id LIMIT ${LOAD_CHUNK}`, [after])) as IndexedProduct[];
+          const last = rows.length < LOAD_CHUNK;
+          await index.apply({ products: rows, prepare: last });
+          if (last) break;
+          after = rows[rows.length - 1]!.id;
+        }
+      } catch (error) {
+        void index.drop().catch(() => undefined);
+        throw error;
       }
-      index.prepare();
       return { index, version, xmin, refreshedAt: Date.now() };
     });
   }
 
-  private async readCategories(manager: EntityManager, index: SearchIndex): Promise<void> {
+  private async readCategories(manager: EntityManager): Promise<{ categories: IndexedCategory[]; subcategories: { id: number; slug: string }[] }> {
     const categories = (await manager.query('SELECT id, name, slug, product_type FROM categories')) as IndexedCategory[];
     const subcategories = (await manager.query('SELECT id, slug FROM subcategories')) as { id: number; slug: string }[];
-    index.setCategories(categories, subcategories);
+    return { categories, subcategories };
+  }
+
+  /** `next` serves from now on; the index it replaces is dropped from the thread (after the searches already sent to it: the thread answers in order). */
+  private replace(before: Loaded, next: Loaded): Loaded {
+    this.loaded = next;
+    if (before.index !== next.index) void before.index.drop().catch(() => undefined);
+    return next;
   }
 
   /** The products written since the last read, and the deleted ones; a reload when that is cheaper. */
@@ -161,24 +193,19 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     if (!loaded) return undefined;
     try {
       const version = await this.version.current();
-      if (Date.now() - loaded.refreshedAt >= STALE_AFTER_MS) {
-        this.loaded = await this.readAll();
-        return this.loaded;
-      }
+      if (Date.now() - loaded.refreshedAt >= STALE_AFTER_MS) return this.replace(loaded, await this.readAll());
       const next = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
         const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
         const deleted = (await manager.query('SELECT product_id AS id FROM product_deletions WHERE txid >= $1', [loaded.xmin])) as { id: number }[];
         const changedSql = changedProductsSql(loaded.xmin);
         const changed = (await manager.query(changedSql.text, changedSql.values)) as IndexedProduct[];
         if (changed.length > MAX_CHANGES) return undefined;
-        await this.readCategories(manager, loaded.index);
-        // deletions first: a row in `changed` exists in this snapshot whatever was deleted before
-        for (const { id } of deleted) loaded.index.remove(id);
-        loaded.index.upsert(changed);
-        loaded.index.prepare();
+        const categories = await this.readCategories(manager);
+        // one message: deletions first (a row in `changed` exists in this snapshot whatever was deleted before)
+        await loaded.index.apply({ categories, removed: deleted.map(({ id }) => id), products: changed, prepare: true });
         return { index: loaded.index, version, xmin, refreshedAt: Date.now() };
       });
-      this.loaded = next ?? (await this.readAll());
+      this.loaded = next ?? this.replace(loaded, await this.readAll());
       // a third of the slots dead (products rewritten since the load): a fresh load in the
       // background compacts them, and takes over when it is done
       if (this.loaded.index.deadShare > 1 / 3) this.compact();
@@ -188,16 +215,5 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
       this.logger.warn(`search index not refreshed (${(error as Error).message}): this search runs in PostgreSQL`);
       return undefined;
     }
-  }
-}
-
-/** Names ordered as the database orders text: code points under C/POSIX collations, else the locale's collator. */
-function nameCompare(collation: string): NameCompare {
-  if (/^(C|POSIX)(\.|$)/i.test(collation)) return codePointCompare;
-  const locale = collation.split('.')[0]!.replace('_', '-');
-  try {
-    return new Intl.Collator(locale).compare;
-  } catch {
-    return new Intl.Collator('en').compare;
   }
 }

@@ -1,0 +1,154 @@
+/**
+ * The search index in a thread of its own (search-index.worker.ts), and the API's side of it: a
+ * SearchIndexThread starts the worker and sends it messages; a RemoteSearchIndex is one index held
+ * there, with the asynchronous twins of the SearchIndex methods the API uses.
+ *
+ * Why a thread: a search's pass over its matches (and its facets) is a third of the CPU a results
+ * page costs; in the API's event loop it made every other request wait behind it, and used one of
+ * the machine's cores. Messages are the search's parameters and the page's ids and counts (a few
+ * hundred bytes); the products' rows cross once, when the index is loaded or refreshed.
+ */
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch, NameCompare } from './search-index.js';
+import { codePointCompare } from './search-index.js';
+
+/** A suggestion's product as the index holds it (SearchIndex.suggestionsOf). */
+export type IndexSuggestion = ReturnType<import('./search-index.js').SearchIndex['suggestionsOf']>[number];
+
+/** What the API asks of one index in the thread. */
+export type IndexMessage =
+  | { op: 'create'; collation: string }
+  | { op: 'drop' }
+  | {
+      op: 'apply';
+      categories?: { categories: IndexedCategory[]; subcategories: { id: number; slug: string }[] };
+      removed: number[];
+      products: IndexedProduct[];
+      /** build the name order and the lexicon now, not in the next search */
+      prepare: boolean;
+    }
+  | { op: 'search'; request: IndexSearch }
+  | { op: 'correction'; term: string }
+  | { op: 'suggestions'; request: IndexSearch; q: string; categories: number };
+
+export type IndexRequest = { id: number; handle: number } & IndexMessage;
+
+/** What the worker answers: the value, and the index's size after the message (kept beside the handle). */
+export type IndexReply = { id: number } & ({ ok: true; value: unknown; count: number; deadShare: number } | { ok: false; message: string });
+
+/** Names ordered as the database orders text: code points under C/POSIX collations, else the locale's collator. */
+export function nameCompare(collation: string): NameCompare {
+  if (/^(C|POSIX)(\.|$)/i.test(collation)) return codePointCompare;
+  const locale = collation.split('.')[0]!.replace('_', '-');
+  try {
+    return new Intl.Collator(locale).compare;
+  } catch {
+    return new Intl.Collator('en').compare;
+  }
+}
+
+/**
+ * The worker's compiled file. Under Jest the sources run through SWC, which a worker thread cannot
+ * use: it runs the build's copy (`npm test` and `test:backend` build first).
+ */
+function workerFile(): URL {
+  const own = import.meta.url;
+  return own.endsWith('.ts') ? new URL('../../../dist/catalog/search/search-index.worker.js', own) : new URL('./search-index.worker.js', own);
+}
+
+type Pending = { resolve: (reply: Extract<IndexReply, { ok: true }>) => void; reject: (error: Error) => void };
+
+/** One worker thread and the calls waiting for its answers (answered in the order sent). */
+export class SearchIndexThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private nextHandle = 1;
+  private ended: Error | undefined;
+
+  /** `onEnd`: the thread stopped (an uncaught error, or terminate): every call waiting was rejected. */
+  constructor(onEnd: (error: Error) => void) {
+    this.worker = new Worker(fileURLToPath(workerFile()));
+    // the API's shutdown terminates it; it never keeps a process alive by itself
+    this.worker.unref();
+    this.worker.on('message', (reply: IndexReply) => {
+      const call = this.pending.get(reply.id);
+      if (!call) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) call.resolve(reply);
+      else call.reject(new Error(reply.message));
+    });
+    const end = (error: Error) => {
+      if (this.ended) return;
+      this.ended = error;
+      for (const call of this.pending.values()) call.reject(error);
+      this.pending.clear();
+      onEnd(error);
+    };
+    this.worker.on('error', end);
+    this.worker.on('exit', (code) => end(new Error(`the search index thread exited (${code})`)));
+  }
+
+  call(message: { handle: number } & IndexMessage): Promise<Extract<IndexReply, { ok: true }>> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  /** A new, empty index in the thread for a database of this collation. */
+  async create(collation: string): Promise<RemoteSearchIndex> {
+    const handle = this.nextHandle++;
+    await this.call({ op: 'create', handle, collation });
+    return new RemoteSearchIndex(this, handle);
+  }
+
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** One SearchIndex held by the thread. */
+export class RemoteSearchIndex {
+  /** products held (live), as of the last message */
+  count = 0;
+  /** share of dead slots, as of the last message (above a third, a reload compacts) */
+  deadShare = 0;
+
+  constructor(
+    private readonly thread: SearchIndexThread,
+    readonly handle: number,
+  ) {}
+
+  private async call<T>(message: IndexMessage): Promise<T> {
+    const reply = await this.thread.call({ ...message, handle: this.handle });
+    this.count = reply.count;
+    this.deadShare = reply.deadShare;
+    return reply.value as T;
+  }
+
+  /** Categories (when given), removals, then products added or replaced, as one step no search sees half done. */
+  apply(change: { categories?: Extract<IndexMessage, { op: 'apply' }>['categories']; removed?: number[]; products?: IndexedProduct[]; prepare?: boolean }): Promise<void> {
+    return this.call({ op: 'apply', categories: change.categories, removed: change.removed ?? [], products: change.products ?? [], prepare: change.prepare ?? false });
+  }
+
+  drop(): Promise<void> {
+    return this.call({ op: 'drop' });
+  }
+
+  search(request: IndexSearch): Promise<IndexResult> {
+    return this.call({ op: 'search', request });
+  }
+
+  correction(term: string): Promise<string | undefined> {
+    return this.call({ op: 'correction', term });
+  }
+
+  /** The first page of `request` as suggestions, and up to `categories` categories whose name holds `q`: one message. */
+  suggestions(request: IndexSearch, q: string, categories: number): Promise<{ products: IndexSuggestion[]; categories: IndexedCategory[] }> {
+    return this.call({ op: 'suggestions', request, q, categories });
+  }
+}
