@@ -190,3 +190,21 @@ describe('following the table', () => {
     expect((await request(t.http).get('/api/products/facets?search=dental').expect(200)).body).toEqual(before);
   });
 });
+
+describe('the index thread', () => {
+  it('stopping under load: searches keep answering (SQL meanwhile), and a fresh thread loads the index again', async () => {
+    const service = t.app.get(SearchIndexService);
+    const reference = (await request(sql.http).get('/api/products?search=dental&facets=true').expect(200)).body;
+    // an uncaught error in the thread ends it, as terminate() does
+    const searches = Array.from({ length: 20 }, () => request(t.http).get('/api/products?search=dental&facets=true').then((res) => res)); // sent now
+    await (service as unknown as { thread: { terminate(): Promise<void> } }).thread.terminate();
+    for (const res of await Promise.all(searches)) {
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(reference.total);
+    }
+    expect(await service.whenLoaded()).toBe(true);
+    const again = (await request(t.http).get('/api/products?search=dental&facets=true').expect(200)).body;
+    expect(again.facets).toEqual(reference.facets);
+    expect((await service.current())!.count).toBeGreaterThan(0);
+  });
+});

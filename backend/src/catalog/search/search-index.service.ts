@@ -90,7 +90,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   /** Resolves once the first load has finished (or failed): tests and the bench wait for it. */
   async whenLoaded(): Promise<boolean> {
     if (!this.enabled) return false;
-    await (this.loading ?? this.load());
+    if (!this.loaded || this.loading) await (this.loading ?? this.load());
     return this.loaded !== undefined;
   }
 
@@ -119,7 +119,8 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private load(): Promise<void> {
     this.loading ??= this.readAll()
       .then((loaded) => {
-        this.loaded = loaded;
+        if (this.loaded) this.replace(this.loaded, loaded);
+        else this.loaded = loaded;
         this.logger.log(`search index loaded: ${loaded.index.count} products`);
       })
       .catch((error: Error) => {
