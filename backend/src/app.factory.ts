@@ -24,6 +24,8 @@ import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
 import { mountStaticFrontends } from './frontend/static-frontends.js';
+import { PageHeadsService } from './seo/page-heads.service.js';
+import { CatalogueVersion } from './catalog/catalogue-version.js';
 import { OutageAwareFilter, OutageResponder } from './health/outage.js';
 import { startLogging } from './observability/logging.js';
 import { installObservability } from './observability/observability.module.js';
@@ -134,7 +136,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
         req.path === SESSIONLESS_ROUTE ? next() : needsNoSession(req) ? anonymous(req, res, next) : withSession(req, res, next),
       outage.errors(),
     );
-    mountStaticFrontends(server, config);
+    mountStaticFrontends(server, config, { heads: app.get(PageHeadsService), version: app.get(CatalogueVersion) });
 
     // robots.txt and the sitemaps live at the site's root
     app.setGlobalPrefix('api', { exclude: [...SEO_ROUTES] });

@@ -68,7 +68,7 @@ async function getXml(path: string): Promise<request.Response> {
   return res;
 }
 
-/** The product URLs the storefront shares, for products in id order from `offset`. */
+/** The products' canonical URLs (issue 20), for products in id order from `offset`. */
 async function expectedPage(offset: number, limit: number): Promise<Entry[]> {
   const rows = (await dataSource.query(`SELECT slug, product_type, created_at FROM products ORDER BY id OFFSET $1 LIMIT $2`, [offset, limit])) as {
     slug: string;
@@ -76,7 +76,7 @@ async function expectedPage(offset: number, limit: number): Promise<Entry[]> {
     created_at: Date;
   }[];
   return rows.map((row) => ({
-    loc: `${origin}/marketplace?type=${row.product_type}&product=${encodeURIComponent(row.slug)}`,
+    loc: `${origin}/products/${encodeURIComponent(row.slug)}`,
     lastmod: w3c(row.created_at),
   }));
 }
@@ -174,17 +174,17 @@ describe('GET /sitemaps/products-<n>.xml', () => {
     }
   });
 
-  it('escapes what XML and URLs require: a slug with & < > is percent-encoded, the query separator is &amp;', async () => {
+  it('escapes what XML and URLs require: a slug with & < > is percent-encoded in its canonical URL', async () => {
     const res = await getXml('/sitemaps/products-2.xml');
     const raw = res.body as string;
-    expect(raw).toContain(`<loc>${origin}/marketplace?type=service&amp;product=tom%26jerry%3Cchair%3E</loc>`);
+    expect(raw).toContain(`<loc>${origin}/products/tom%26jerry%3Cchair%3E</loc>`);
     // no bare ampersand or angle bracket outside the markup
     expect(raw.replace(/&amp;/g, '')).not.toMatch(/&/);
     expect(parseSitemap(raw, 'urlset')[0]).toEqual({
-      loc: `${origin}/marketplace?type=service&product=tom%26jerry%3Cchair%3E`,
+      loc: `${origin}/products/tom%26jerry%3Cchair%3E`,
       lastmod: w3c(createdAt(3001)),
     });
-    expect(new URL(parseSitemap(raw, 'urlset')[0]!.loc).searchParams.get('product')).toBe('tom&jerry<chair>');
+    expect(decodeURIComponent(new URL(parseSitemap(raw, 'urlset')[0]!.loc).pathname.split('/')[2]!)).toBe('tom&jerry<chair>');
   });
 
   it('answers 404 for a page past the last one, page 0, and any other file name', async () => {
@@ -274,7 +274,7 @@ describe('GET /robots.txt', () => {
       const robots = await request(t.http).get('/robots.txt').set('Host', 'other.example.net').expect(200);
       expect(robots.text).toContain('Sitemap: https://shop.example.com/sitemap.xml');
       const page = await getXml('/sitemaps/products-1.xml');
-      expect(parseSitemap(page.body as string, 'urlset')[0]!.loc).toBe('https://shop.example.com/marketplace?type=service&product=product-1');
+      expect(parseSitemap(page.body as string, 'urlset')[0]!.loc).toBe('https://shop.example.com/products/product-1');
     } finally {
       config.publicUrl = undefined;
     }

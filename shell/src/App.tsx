@@ -28,6 +28,7 @@ export function App() {
           <Routes>
             <Route path="/" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/marketplace" element={<RemoteRoute key="storefront" name="storefront" />} />
+            <Route path="/products/:slug" element={<RemoteRoute key="storefront" name="storefront" />} />
             <Route path="/checkout" element={<RemoteRoute key="checkout" name="checkout" />} />
             {orderRoutes()}
             <Route

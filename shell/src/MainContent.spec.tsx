@@ -13,6 +13,9 @@ describe('page titles (issue 16: every route had "DentalMarket")', () => {
     ['/auth', '', 'Sign in | DentalMarket'],
     ['/admin', '', 'Admin Dashboard | DentalMarket'],
     ['/no-such-page', '', 'Page Not Found | DentalMarket'],
+    // a product's canonical page keeps the product's name the server wrote (issue 20)
+    ['/products/lumina-curing-light', '', undefined],
+    ['/products/a/b', '', 'Page Not Found | DentalMarket'],
   ])('%s%s → %s', (path, search, title) => {
     expect(pageTitle(path, search)).toBe(title);
   });

@@ -1,5 +1,5 @@
 import type { Product } from '@dentalmarket/contracts';
-import { priceLine, type PriceLine } from './priceLine.js';
+import { priceLine, type PriceLine } from '@dentalmarket/contracts';
 
 /** The modal's price and the line under it, by product type (SPEC §9). */
 export const modalPriceLine = (product: Pick<Product, 'product_type' | 'price'>): PriceLine => priceLine(product, 'modal');

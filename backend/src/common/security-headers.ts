@@ -67,11 +67,35 @@ export function securityHeaders(config: Pick<AppConfig, 'remotes' | 'nodeEnv'>):
   });
   // remote bundles and media are fetched by shells on other origins
   const crossOrigin = (path: string) => path.startsWith('/remotes/') || path.startsWith('/media/');
+  const appHeaders = recorded(app);
+  const docsHeaders = recorded(docs);
   return (req: Request, res: Response, next: NextFunction) => {
-    const handler = req.path === '/api/docs' || req.path.startsWith('/api/docs/') ? docs : app;
-    handler(req, res, (error?: unknown) => {
-      if (!error && crossOrigin(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-      next(error);
-    });
+    const headers = req.path === '/api/docs' || req.path.startsWith('/api/docs/') ? docsHeaders : appHeaders;
+    for (const [name, value] of headers) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    if (crossOrigin(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    next();
   };
+}
+
+/**
+ * What a helmet handler does to a response, recorded once: with these options its headers depend on
+ * nothing in the request (no nonces), so each request gets them in one loop rather than through
+ * helmet's chain of a dozen middlewares (a measurable share of a catalogue read's CPU).
+ */
+function recorded(handler: RequestHandler): [string, string | undefined][] {
+  const headers: [string, string | undefined][] = [];
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: (name: string) => headers.push([name, undefined]),
+  };
+  let done = false;
+  handler({ method: 'GET', path: '/', url: '/', headers: {} } as Request, res as unknown as Response, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not finish synchronously: its headers cannot be recorded');
+  return headers;
 }

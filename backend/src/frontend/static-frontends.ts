@@ -6,7 +6,16 @@ import expressStaticGzip from 'express-static-gzip';
 import { Logger } from '@nestjs/common';
 import { isShellRoute } from '@dentalmarket/contracts';
 import type { AppConfig } from '../config/app-config.js';
-import { isSeoPath } from '../seo/seo-paths.js';
+import { createHash } from 'node:crypto';
+import { isSeoPath, siteOrigin } from '../seo/seo-paths.js';
+import { pageWithHead } from '../seo/page-head.js';
+import type { PageHeadsService } from '../seo/page-heads.service.js';
+
+/** What the shopper pages' server-written heads need (issue 20): the heads, and the catalogue version they follow. */
+export interface ShellPageHeads {
+  heads: Pick<PageHeadsService, 'pageFor'>;
+  version: { current(): Promise<string> };
+}
 
 /** The remotes and the folder each one builds to, under FRONTEND_DIST_ROOT. */
 export const REMOTES = {
@@ -46,7 +55,7 @@ function notFound(_req: Request, res: Response): void {
  * it with 404 (the shell renders its not-found page), and a missing file is a plain-text 404.
  * Unknown /api paths stay Nest's JSON 404; robots.txt and the sitemaps are the API's (seo/).
  */
-export function mountStaticFrontends(app: Express, config: AppConfig): void {
+export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?: ShellPageHeads): void {
   for (const [name, folder] of Object.entries(REMOTES)) {
     const mount = `/remotes/${name}`;
     app.use(mount, (_req: Request, res: Response, next: NextFunction) => {
@@ -70,6 +79,61 @@ export function mountStaticFrontends(app: Express, config: AppConfig): void {
   // decided once: a page request never touches the disk just to learn this
   const built = fs.existsSync(shellIndex);
   if (!built) new Logger('Frontend').warn(missingBuild);
+  // the page as last read, with a digest for the ETags of the pages made from it: read again when
+  // the file changes (a redeployed shell), and never served once it is gone (the 503 below says why)
+  let shellPage: { mtimeMs: number; html: string; digest: string } | undefined;
+  const currentShell = async () => {
+    const { mtimeMs } = await fs.promises.stat(shellIndex);
+    if (shellPage?.mtimeMs !== mtimeMs) {
+      const html = await fs.promises.readFile(shellIndex, 'utf8');
+      shellPage = { mtimeMs, html, digest: createHash('sha1').update(html).digest('base64url').slice(0, 12) };
+    }
+    return shellPage;
+  };
+
+  /**
+   * A shopper page with its own head (title, description, canonical link, Open Graph, JSON-LD; a
+   * product page's content): kept by browsers and CDNs under an ETag of the catalogue version, the
+   * page's build and the URL, revalidated each time (`no-cache`: a deploy's new page is seen at
+   * once), so a matching If-None-Match is a 304 before any query. Nothing of a session is in it.
+   * False when the page has no head of its own or it could not be made (the database away): the
+   * plain page is sent instead.
+   */
+  const sendPage = async (req: Request, res: Response): Promise<boolean> => {
+    if (!pageHeads || !built) return false;
+    const origin = siteOrigin(req, config.publicUrl);
+    if (!origin) return false;
+    try {
+      const shell = await currentShell();
+      const version = await pageHeads.version.current();
+      const tag = createHash('sha1').update(`${shell.digest}\n${origin}\n${req.originalUrl}`).digest('base64url').slice(0, 22);
+      res.setHeader('ETag', `"${version}-${tag}"`);
+      res.setHeader('Cache-Control', 'no-cache');
+      // an ETag is only ever sent with a 200, and the same version answers the same page
+      if (req.fresh) {
+        res.status(304).end();
+        return true;
+      }
+      const page = await pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin);
+      if (!page) {
+        res.removeHeader('ETag');
+        return false;
+      }
+      const html = pageWithHead(shell.html, page.head);
+      res.status(page.status).type('html');
+      if (page.status !== 200) {
+        // not res.send(): it would add a weak ETag of its own, and a 404 is no page to revalidate
+        res.removeHeader('ETag');
+        res.setHeader('Content-Length', Buffer.byteLength(html));
+        res.end(html);
+      } else res.send(html);
+      return true;
+    } catch (error) {
+      new Logger('Frontend').warn(`page head not made for ${req.path} (${(error as Error).message}): the plain page is sent`);
+      res.removeHeader('ETag');
+      return false;
+    }
+  };
 
   /** The shell's page with `status`: 200 on its routes, 404 elsewhere (the shell shows its not-found page). */
   const sendShell = (res: Response, status: number) => {
@@ -91,7 +155,11 @@ export function mountStaticFrontends(app: Express, config: AppConfig): void {
     serveShell(req, res, () => {
       // a file that is not there (robots.txt, a stale chunk): plain text, never a page
       if (path.extname(req.path) !== '') return notFound(req, res);
-      sendShell(res, isShellRoute(req.path) ? 200 : 404);
+      if (!isShellRoute(req.path)) return sendShell(res, 404);
+      sendPage(req, res).then(
+        (sent) => sent || sendShell(res, 200),
+        () => sendShell(res, 200),
+      );
     });
   });
 }

@@ -7,6 +7,7 @@ import { CatalogueVersion } from '../catalog/catalogue-version.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { SitemapService } from './sitemap.service.js';
 import { robotsTxt } from './sitemap-xml.js';
+import { siteOrigin } from './seo-paths.js';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 /**
@@ -15,8 +16,6 @@ const XML_TYPE = 'application/xml; charset=utf-8';
  */
 const SITEMAP_CACHE = 'public, max-age=600, stale-while-revalidate=3600';
 const ROBOTS_CACHE = 'public, max-age=3600';
-/** A Host header fit to build links from (name or address, optional port). */
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 /** products-<n>.xml, n written as a plain positive number (no sign, no leading zero). */
 const PRODUCTS_PAGE = /^products-([1-9]\d{0,8})\.xml$/;
 
@@ -70,10 +69,9 @@ export class SeoController {
 
   /** PUBLIC_URL, or the request's own origin (scheme as seen through TRUST_PROXY). */
   private origin(req: Request): string {
-    if (this.config.publicUrl) return this.config.publicUrl;
-    const host = req.get('host') ?? '';
-    if (!HOST.test(host)) throw new BadRequestException('The Host header is not a host name to build links with; set PUBLIC_URL to the shop\'s public origin');
-    return `${req.protocol}://${host}`;
+    const origin = siteOrigin(req, this.config.publicUrl);
+    if (!origin) throw new BadRequestException('The Host header is not a host name to build links with; set PUBLIC_URL to the shop\'s public origin');
+    return origin;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { ProductType } from '@dentalmarket/contracts';
+import { marketplacePath, type ProductType } from '@dentalmarket/contracts';
 
 /** sitemaps.org 0.9: at most 50,000 URLs in one sitemap, and as many sitemaps in one index. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -15,23 +15,6 @@ export function escapeXml(text: string): string {
 /** W3C Datetime to the second, in UTC (the sitemaps.org `lastmod` format). */
 export function w3cDate(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/**
- * A marketplace URL as the storefront writes it (MarketplacePage / useProductParam set the query
- * through URLSearchParams, in this order): type, then category and subcategory, or the product.
- */
-export function marketplacePath(params: { type: ProductType; category?: string; subcategory?: string; product?: string }): string {
-  const query = new URLSearchParams({ type: params.type });
-  if (params.category) query.set('category', params.category);
-  if (params.subcategory) query.set('subcategory', params.subcategory);
-  if (params.product) query.set('product', params.product);
-  return `/marketplace?${query.toString()}`;
-}
-
-/** A product's shareable URL: its detail view over its type's listing (SPEC §2 `?product=<slug>`). */
-export function productPath(type: ProductType, slug: string): string {
-  return marketplacePath({ type, product: slug });
 }
 
 /** The product types in the order the home page shows them. */

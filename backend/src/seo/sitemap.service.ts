@@ -2,14 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import { DataSource } from 'typeorm';
-import type { ProductType } from '@dentalmarket/contracts';
+import { marketplacePath, productPagePath, type ProductType } from '@dentalmarket/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import {
   fixedPagePaths,
   INDEX_CLOSE,
   INDEX_OPEN,
-  marketplacePath,
-  productPath,
   sitemapEntry,
   urlEntry,
   URLSET_CLOSE,
@@ -76,7 +74,7 @@ export class SitemapService {
     return this.stream(
       `SELECT slug, product_type, created_at FROM products ORDER BY id OFFSET $1 LIMIT $2`,
       [(page - 1) * this.pageSize, this.pageSize],
-      (row: ProductRow) => urlEntry(`${origin}${productPath(row.product_type, row.slug)}`, row.created_at),
+      (row: ProductRow) => urlEntry(`${origin}${productPagePath(row.slug)}`, row.created_at),
       out,
     );
   }

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startApp } from '../app.js';
+import path from 'node:path';
+import { repoRoot, startApp } from '../app.js';
+import { serveFolder } from '../static-server.js';
 import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
@@ -219,6 +221,31 @@ describe('a remote that cannot be loaded', () => {
       await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
       assert.equal(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload), true, 'Retry did not reload the page');
     });
+  });
+
+  it('loads the storefront built by its team and served from another origin by a plain static file server (an independent deploy)', async () => {
+    const remote = await serveFolder(path.join(repoRoot, 'storefront-mfe', 'dist'));
+    const elsewhere = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
+    const context = await newContext(suite.browser, elsewhere.url);
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto('/marketplace?type=equipment');
+      await page.getByRole('heading', { name: 'IT Equipment', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
+      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
+      assert.ok(remote.requested.includes('/mf-manifest.json'), 'the shell read the remote manifest from the other origin');
+      assert.ok(remote.requested.some((file) => file.endsWith('.js')), 'and its scripts');
+      // another page of the same remote, and the cart kept in the shared store
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+      await elsewhere.stop();
+      await remote.close();
+    }
   });
 
   it('shows the fallback when the server of a remote is down', async () => {

@@ -13,3 +13,4 @@ export * from './integrations.js';
 export * from './analytics.js';
 export * from './customers.js';
 export * from './service-requests.js';
+export * from './price-line.js';

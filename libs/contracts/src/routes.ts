@@ -9,9 +9,10 @@ export type ShellRoute = (typeof SHELL_ROUTES)[number];
 /**
  * The shell's routes with a part that varies, as the router writes them: a guest's order lookup and
  * one order's page (any single path segment is a number to look up; an unknown one is the page's own
- * 'Order not found' state, not a 404 page).
+ * 'Order not found' state, not a 404 page); a product's canonical page (the server answers an unknown
+ * slug with 404 itself, issue 20).
  */
-export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number'] as const;
+export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number', '/products/:slug'] as const;
 
 const PATTERN_REGEXPS = SHELL_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`));
 
@@ -24,4 +25,24 @@ export function isShellRoute(pathname: string): boolean {
 /** The page of one order: the signed-in shopper's own page, or a guest's lookup with the number filled in. */
 export function orderPagePath(number: string, signedIn: boolean): string {
   return signedIn ? `/orders/${encodeURIComponent(number)}` : `/orders/lookup?number=${encodeURIComponent(number)}`;
+}
+
+/** A product's canonical URL (issue 20): the page search engines index and links share; the shop shows it in the marketplace's detail view. */
+export function productPagePath(slug: string): string {
+  return `/products/${encodeURIComponent(slug)}`;
+}
+
+/** The WHATWG URLSearchParams every runtime of ours has (browsers, Node); contracts' own lib names no platform's globals. */
+declare const URLSearchParams: new (init?: Record<string, string>) => { set(name: string, value: string): void; toString(): string };
+
+/**
+ * A marketplace URL as the storefront writes it (MarketplacePage / useProductParam set the query
+ * through URLSearchParams, in this order): type, then category and subcategory, or the product.
+ */
+export function marketplacePath(params: { type: string; category?: string | null; subcategory?: string | null; product?: string | null }): string {
+  const query = new URLSearchParams({ type: params.type });
+  if (params.category) query.set('category', params.category);
+  if (params.subcategory) query.set('subcategory', params.subcategory);
+  if (params.product) query.set('product', params.product);
+  return `/marketplace?${query.toString()}`;
 }

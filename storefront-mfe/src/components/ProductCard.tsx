@@ -2,11 +2,10 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } 
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
-import { withHttps, type Product } from '@dentalmarket/contracts';
+import { cardPriceLine, withHttps, type Product } from '@dentalmarket/contracts';
 import { selectIsInCart, useAppSelector } from '@dentalmarket/store';
 import { ProductImage, ProductRating, useProductEditor, useSettings } from '@dentalmarket/ui';
 import { partnerLinkTracking } from '../partnerClicks.js';
-import { cardPriceLine } from '../priceLine.js';
 import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
 import { useAddToCart } from '../useAddToCart.js';
 

@@ -1,4 +1,4 @@
-import { cardPriceLine } from './priceLine.js';
+import { cardPriceLine } from './price-line.js';
 
 describe('card price line (SPEC §9)', () => {
   it('shows equipment with thousands separators and the installation note', () => {

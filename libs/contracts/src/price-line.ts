@@ -1,4 +1,5 @@
-import { formatUsd, toCents, type Product } from '@dentalmarket/contracts';
+import type { Product } from './entities.js';
+import { formatUsd, toCents } from './money.js';
 
 export interface PriceLine {
   /** the main figure or phrase */

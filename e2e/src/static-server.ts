@@ -1,0 +1,52 @@
+import { createReadStream, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+export interface StaticServer {
+  url: string;
+  /** the paths asked for, in order */
+  requested: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A plain static file server on its own port (another origin than the app's): what a team that
+ * deploys its remote elsewhere (a bucket, a CDN) offers. Files as they are, CORS open (the shell
+ * fetches the manifest), no compression, no knowledge of the app.
+ */
+export async function serveFolder(folder: string): Promise<StaticServer> {
+  const requested: string[] = [];
+  const server = http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://static').pathname);
+    requested.push(pathname);
+    const file = path.join(folder, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    let size: number;
+    try {
+      const stat = statSync(file);
+      if (!stat.isFile()) throw new Error('not a file');
+      size = stat.size;
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('Not Found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': size, 'access-control-allow-origin': '*' });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requested,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
