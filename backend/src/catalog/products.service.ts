@@ -37,6 +37,10 @@ import { SubcategoriesService } from './subcategories.service.js';
 
 /** What the index counts for the results page's filters (as product-queries.ts productFacets). */
 const FACETS = { manufacturersListed: SEARCH_LIMITS.facetManufacturers, ratings: FACET_RATINGS } as const;
+/** One product with its image bytes, by id or slug (the lowest id first) and by slug alone: prepared statements (Transactions.prepared). */
+const PRODUCT_BY_ID_OR_SLUG = `SELECT ${LIST_COLUMNS}, p.image_data FROM products p WHERE p.id = $2 OR p.slug = $1 ORDER BY p.id LIMIT 1`;
+const PRODUCT_BY_SLUG = `SELECT ${LIST_COLUMNS}, p.image_data FROM products p WHERE p.slug = $1 ORDER BY p.id LIMIT 1`;
+
 /** How many searches' readings ProductsService keeps (a few hundred bytes each). */
 const PARSED_SEARCHES = 5000;
 /** How many single words' readings it keeps (a catalogue's vocabulary, twice: as head and last word). */
@@ -249,7 +253,8 @@ export class ProductsService {
   /** The list's rows for the index's page of ids, in the index's order (a product deleted since is left out). */
   private async productsByIds(ids: number[]): Promise<ProductDto[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.query(productsByIdsSql(ids))) as Product[];
+    const { text, values } = productsByIdsSql(ids);
+    const rows = (await this.transactions.prepared('products-by-ids', text, values)) as Product[];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -276,10 +281,11 @@ export class ProductsService {
    */
   async findOne(idOrSlug: string): Promise<ProductDto> {
     const byId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647;
-    const [product] = (await this.query({
-      text: `SELECT ${LIST_COLUMNS}, p.image_data FROM products p WHERE ${byId ? 'p.id = $2 OR ' : ''}p.slug = $1 ORDER BY p.id LIMIT 1`,
-      values: byId ? [idOrSlug, Number(idOrSlug)] : [idOrSlug],
-    })) as Product[];
+    const [product] = (await this.transactions.prepared(
+      byId ? 'product-by-id-or-slug' : 'product-by-slug',
+      byId ? PRODUCT_BY_ID_OR_SLUG : PRODUCT_BY_SLUG,
+      byId ? [idOrSlug, Number(idOrSlug)] : [idOrSlug],
+    )) as Product[];
     if (!product) throw new NotFoundException(`Product '${idOrSlug}' not found`);
     return mapProduct(product);
   }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 
 /**
@@ -18,6 +19,18 @@ export class Transactions {
   /** The manager of the transaction this call runs in, or the DataSource's own. */
   get manager(): EntityManager {
     return Transactions.current.getStore() ?? this.dataSource.manager;
+  }
+
+  /**
+   * One read by a named, prepared statement (parsed and planned once per pooled connection, not per
+   * request): for the shop's most frequent reads. Inside a transaction it runs there, unnamed.
+   * `name` must always go with the same `text`.
+   */
+  async prepared(name: string, text: string, values: unknown[]): Promise<unknown[]> {
+    const inside = Transactions.current.getStore();
+    if (inside) return inside.query(text, values);
+    const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
+    return (await pool.query({ name, text, values })).rows;
   }
 
   repository<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
