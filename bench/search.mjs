@@ -7,7 +7,8 @@
 //    each search is the results page's one request, GET /api/products?…&facets=true (page 1 and its filters' counts);
 //  - suggestions while typing: every prefix (2..n characters) of such queries, GET /api/search/suggestions;
 //  - varied list pages: product types × sorts × the first pages, no search;
-//  - single products: GET /api/products/:id, ids uniform over the whole catalogue.
+//  - single products: GET /api/products/:id, ids uniform over the whole catalogue;
+//  - product pages (issue 20): GET /products/<slug>, the server-written HTML, slugs uniform over the catalogue.
 // The query streams are the same for the three servers (the same seed); the warm-up draws from
 // another seed, so the measured searches are not the warm-up's. Every cell reports how many
 // distinct URLs it sent, so a reader can see how much a response cache could have answered.
@@ -41,13 +42,15 @@ export async function vocabulary(databaseUrl) {
     );
     const { rows: makers } = await client.query('SELECT manufacturer AS name, count(*)::int AS n FROM products WHERE manufacturer IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1');
     const { rows: [{ maxId, total }] } = await client.query('SELECT max(id)::int AS "maxId", count(*)::int AS total FROM products');
+    // the product pages' addresses (/products/<slug>), in id order
+    const { rows: slugs } = await client.query('SELECT slug FROM products ORDER BY id');
     const terms = new Map(words.map((w) => [w.term, w.n]));
     for (const m of makers) {
       const term = m.name.toLowerCase();
       if (!terms.has(term)) terms.set(term, m.n); // 'nordhaus medical' beside 'nordhaus' and 'medical'
     }
     const ranked = [...terms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([term]) => term);
-    return { terms: ranked, manufacturers: makers.map((m) => m.name), maxId, total };
+    return { terms: ranked, manufacturers: makers.map((m) => m.name), maxId, total, slugs: slugs.map((row) => row.slug) };
   } finally {
     await client.end();
   }
@@ -121,7 +124,8 @@ export function traffic(vocab, seed) {
     return params.toString();
   };
   const productId = () => 1 + Math.floor(random() * vocab.maxId);
-  return { search, prefix, listPage, productId };
+  const productSlug = () => vocab.slugs[Math.floor(random() * vocab.slugs.length)];
+  return { search, prefix, listPage, productId, productSlug };
 }
 
 const againstBare = (u, bare) => [`≥ 0.6× bare ${yes(u.unitsPerSecond / bare.unitsPerSecond >= 0.6)}`];
@@ -180,6 +184,10 @@ function cells() {
       (u) => [`p97.5 ≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
     single('list', 'varied list pages (types × sorts × pages 1-5)', (stream) => stream.listPage(), (qs) => `/api/products?${qs}`, 12, againstBare),
     single('product', 'single products (any id)', (stream) => stream.productId(), (id) => `/api/products/${id}`, 12, againstBare),
+    // issue 20: a product's canonical page as the server writes it (its head, JSON-LD and content);
+    // nothing is kept per page, so every request is what the goal calls a miss. The bare server has no pages.
+    single('page', "product pages' HTML (/products/<slug>)", (stream) => stream.productSlug(), (slug) => `/products/${encodeURIComponent(slug)}`, 12,
+      (u) => [`p97.5 ≤ 300 ms (a miss) ${yes(u.p975 <= 300)}`, `≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
   ];
 }
 

@@ -191,6 +191,12 @@ export function listingHead(
   return { title, description, canonical, ogType: 'website', jsonLd: [itemList, breadcrumbList(crumbs)] };
 }
 
+/** How a page's server-written content looks until the app takes its place (plain, readable, phone first). */
+const SERVER_PAGE_CSS =
+  '.server-page{max-width:720px;margin:24px auto;padding:0 16px;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a2027}' +
+  '.server-page ol{display:flex;flex-wrap:wrap;gap:8px;list-style:none;padding:0;font-size:14px}.server-page li+li::before{content:"›";margin-right:8px}' +
+  '.server-page img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:8px}.server-page h1{font-size:28px;line-height:1.2}';
+
 /** The tags of a head, one string. */
 export function headTags(head: PageHead): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
@@ -204,6 +210,7 @@ export function headTags(head: PageHead): string {
   tags.push(meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'), meta('name', 'twitter:title', head.title), meta('name', 'twitter:description', head.description));
   if (head.image) tags.push(meta('name', 'twitter:image', head.image));
   for (const object of head.jsonLd ?? []) tags.push(`<script type="application/ld+json">${scriptJson(object)}</script>`);
+  if (head.body) tags.push(`<style>${SERVER_PAGE_CSS}</style>`);
   return tags.join('');
 }
 

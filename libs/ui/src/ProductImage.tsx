@@ -11,10 +11,18 @@ export interface ProductImageProps {
   height?: number | string;
   /** 'eager' for an image that is on screen at once; by default the lazyLoadImages setting decides */
   loading?: 'lazy' | 'eager';
+  /**
+   * One of the first images a page shows (its largest paint, most likely): loaded at once and
+   * fetched before other images (`fetchpriority="high"`)
+   */
+  priority?: boolean;
 }
 
+/** The catalogue's image shape (4:3), as attributes: the browser reserves the space before the file arrives. */
+const INTRINSIC = { width: 400, height: 300 } as const;
+
 /** A product image that shows an 'Image Not Found' placeholder when missing or broken. */
-export function ProductImage({ src, alt, height, loading }: ProductImageProps) {
+export function ProductImage({ src, alt, height, loading, priority = false }: ProductImageProps) {
   const { performance } = useSettings();
   const size = height === undefined ? { aspectRatio: '4 / 3', width: '100%' } : { height, width: '100%' };
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -35,7 +43,10 @@ export function ProductImage({ src, alt, height, loading }: ProductImageProps) {
       component="img"
       src={src}
       alt={alt}
-      loading={loading ?? (performance.lazyLoadImages ? 'lazy' : 'eager')}
+      width={INTRINSIC.width}
+      height={INTRINSIC.height}
+      loading={priority ? 'eager' : (loading ?? (performance.lazyLoadImages ? 'lazy' : 'eager'))}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
       onError={() => setFailedSrc(src)}
       sx={{ ...size, objectFit: 'cover', display: 'block', bgcolor: 'grey.100' }}
     />

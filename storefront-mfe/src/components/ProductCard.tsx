@@ -16,11 +16,14 @@ export function ProductCard({
   onViewDetails,
   layout = 'grid',
   headingLevel = 'h3',
+  priority = false,
 }: {
   product: Product;
   onViewDetails?: (product: Product) => void;
   layout?: 'grid' | 'list';
   headingLevel?: 'h2' | 'h3';
+  /** one of the listing's first cards: its image is fetched first (the page's largest paint) */
+  priority?: boolean;
 }) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
   const addToCart = useAddToCart();
@@ -36,7 +39,7 @@ export function ProductCard({
       sx={{ height: '100%', display: 'flex', flexDirection: layout === 'list' ? { xs: 'column', sm: 'row' } : 'column', transition: 'box-shadow .2s', '&:hover': { boxShadow: 4 } }}
     >
       <Box sx={{ position: 'relative', ...(layout === 'list' ? { width: { sm: 280 }, flexShrink: 0 } : {}) }}>
-        <ProductImage src={product.image_url} alt={product.name} />
+        <ProductImage src={product.image_url} alt={product.name} priority={priority} />
         {display.showProductTypes && (
           <Chip label={TYPE_CHIPS[product.product_type]} size="small" sx={{ position: 'absolute', top: 8, left: 8, bgcolor: 'background.paper' }} />
         )}

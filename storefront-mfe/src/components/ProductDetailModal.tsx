@@ -87,7 +87,7 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
         {shown && price && (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
             <Box>
-              <ProductImage src={shown.image_url} alt={shown.name} />
+              <ProductImage src={shown.image_url} alt={shown.name} priority />
             </Box>
             <Box>
               <Stack direction="row" spacing={1} sx={{ mb: 1 }}>

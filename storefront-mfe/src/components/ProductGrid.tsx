@@ -8,6 +8,9 @@ export type ListingLayout = 'grid' | 'list';
 /** A card's name is a heading one level below the heading it lists under (h3 under a section's h2). */
 export type CardHeadingLevel = 'h2' | 'h3';
 
+/** The cards whose images are fetched first: the first row on a wide screen, the first screenful on a phone. */
+const PRIORITY_CARDS = 4;
+
 export function ProductGrid({
   products,
   onViewDetails,
@@ -21,8 +24,8 @@ export function ProductGrid({
 }) {
   return (
     <Box sx={layout === 'list' ? { display: 'grid', gap: 2 } : gridSx} data-layout={layout}>
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} layout={layout} headingLevel={headingLevel} />
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} onViewDetails={onViewDetails} layout={layout} headingLevel={headingLevel} priority={index < PRIORITY_CARDS} />
       ))}
     </Box>
   );
