@@ -46,6 +46,9 @@ describe("a product's canonical page (issue 20)", () => {
       const dialog = page.getByRole('dialog', { name: product.name });
       await dialog.waitFor();
       await dialog.getByText('+ Installation (if required)').waitFor();
+      // the image keeps the catalogue's 4:3 shape (its width and height attributes only reserve the space)
+      const image = await dialog.getByRole('img', { name: product.name }).boundingBox();
+      assert.ok(image && Math.abs(image.width / image.height - 4 / 3) < 0.02, `4:3, not ${image?.width}×${image?.height}`);
       assert.match(page.url(), new RegExp(`/marketplace\\?type=equipment&product=${product.slug}$`));
       assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${suite.app.url}/products/${product.slug}`);
       assert.equal(await page.title(), `${product.name} – IT Equipment | DentalMarket`);

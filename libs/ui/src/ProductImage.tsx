@@ -24,7 +24,8 @@ const INTRINSIC = { width: 400, height: 300 } as const;
 /** A product image that shows an 'Image Not Found' placeholder when missing or broken. */
 export function ProductImage({ src, alt, height, loading, priority = false }: ProductImageProps) {
   const { performance } = useSettings();
-  const size = height === undefined ? { aspectRatio: '4 / 3', width: '100%' } : { height, width: '100%' };
+  // height auto: the height attribute (INTRINSIC) would otherwise set it and override the aspect ratio
+  const size = height === undefined ? { aspectRatio: '4 / 3', width: '100%', height: 'auto' } : { height, width: '100%' };
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
