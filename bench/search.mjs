@@ -331,11 +331,7 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1, da
       if (refused.length === samples.length) {
         results[key] = null;
         notes.push(`${cell.name}, ${label}: not measured, every sample request failed (${[...new Set(refused.map((a) => `${a.status}: ${a.error}`))].slice(0, 2).join('; ')})`);
-        if (r.p50 > (100 * opts.seconds) / rounds) {
-        notes.push(`${cell.name}, ${label}: p50 ${f0(r.p50)} ms is over a tenth of a ${f1(opts.seconds / rounds)} s slice: requests still in flight when a slice ends are not counted, so the rate reads low (use --rounds 1 or more --seconds)`);
-      }
-      if (r.byKind.length > 1) notes.push(`${cell.name}, ${label}: ${r.byKind.map((k) => `${k.kind} p50 ${f1(k.p50)} ms, p97.5 ${f1(k.p975)} ms`).join('; ')} (timed from building the request to its answer)`);
-      console.error(`  search bench ${cell.key} ${label}: every sample failed, skipped`);
+        console.error(`  search bench ${cell.key} ${label}: every sample failed, skipped`);
         continue;
       }
       await run(servers[key].url, cell, traffic(vocab, WARMUP_SEED), tally(), { seconds: opts.warmup, connections: opts.connections });
