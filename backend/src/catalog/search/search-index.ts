@@ -170,24 +170,15 @@ export function parseDocument(text: string): [string, number][] {
   return out;
 }
 
-/** Slot lists of one search, reused by the next (evaluation is synchronous, one search at a time). */
-class Scratch<T extends Int32Array> {
-  private readonly free: T[] = [];
-  private readonly used: T[] = [];
-  constructor(
-    private readonly make: (size: number) => T,
-    private size: number,
-  ) {}
-  /**
-   * A buffer of the current size, as the last search left it: slot lists are read only up to the
-   * count their producer wrote (zeroing a catalogue-sized Int32Array per take cost more than the
-   * matching itself: about a tenth of the API's CPU under varied searches)
-   */
-  take(): T {
-    const buffer = this.free.pop() ?? this.make(this.size);
-    this.used.push(buffer);
-    return buffer;
-  }
+/**
+ * Buffers of one search, reused by the next (evaluation is synchronous, one search at a time): what
+ * a search took comes back at releaseAll, made ready by `recycle`; all are dropped when the
+ * catalogue outgrows them.
+ */
+abstract class Scratch<Free, Taken> {
+  protected readonly free: Free[] = [];
+  protected readonly used: Taken[] = [];
+  constructor(protected size: number) {}
   releaseAll(size: number): void {
     if (size > this.size) {
       this.size = size;
@@ -195,8 +186,25 @@ class Scratch<T extends Int32Array> {
       this.used.length = 0;
       return;
     }
-    for (const buffer of this.used) this.free.push(buffer);
+    for (const taken of this.used) this.free.push(this.recycle(taken));
     this.used.length = 0;
+  }
+  protected abstract recycle(taken: Taken): Free;
+}
+
+/** Slot lists, read only up to the count their producer wrote, so handed back as they are. */
+class SlotLists extends Scratch<Int32Array, Int32Array> {
+  /**
+   * A list of the current size, as the last search left it (zeroing a catalogue-sized Int32Array
+   * per take cost more than the matching itself: about a tenth of the API's CPU under varied searches)
+   */
+  take(): Int32Array {
+    const buffer = this.free.pop() ?? new Int32Array(this.size);
+    this.used.push(buffer);
+    return buffer;
+  }
+  protected recycle(buffer: Int32Array): Int32Array {
+    return buffer;
   }
 }
 
@@ -206,10 +214,7 @@ class Scratch<T extends Int32Array> {
  * search gets it back zeroed by clearing only those slots (work in proportion to the matches, not
  * a memset of the catalogue per buffer); a buffer nobody accounted for is cleared whole.
  */
-class DenseScratch {
-  private readonly free: Uint8Array[] = [];
-  private readonly used: { buffer: Uint8Array; writes: [ArrayLike<number>, number][] }[] = [];
-  constructor(private size: number) {}
+class DenseScratch extends Scratch<Uint8Array, { buffer: Uint8Array; writes: [ArrayLike<number>, number][] }> {
   take(): Uint8Array {
     const buffer = this.free.pop() ?? new Uint8Array(this.size);
     this.used.push({ buffer, writes: [] });
@@ -224,20 +229,11 @@ class DenseScratch {
       }
     }
   }
-  releaseAll(size: number): void {
-    if (size > this.size) {
-      this.size = size;
-      this.free.length = 0;
-      this.used.length = 0;
-      return;
-    }
-    for (const { buffer, writes } of this.used) {
-      const written = writes.reduce((sum, [, n]) => sum + n, 0);
-      if (writes.length === 0 || written > buffer.length >> 2) buffer.fill(0);
-      else for (const [slots, n] of writes) for (let i = 0; i < n; i += 1) buffer[slots[i]!] = 0;
-      this.free.push(buffer);
-    }
-    this.used.length = 0;
+  protected recycle({ buffer, writes }: { buffer: Uint8Array; writes: [ArrayLike<number>, number][] }): Uint8Array {
+    const written = writes.reduce((sum, [, n]) => sum + n, 0);
+    if (writes.length === 0 || written > buffer.length >> 2) buffer.fill(0);
+    else for (const [slots, n] of writes) for (let i = 0; i < n; i += 1) buffer[slots[i]!] = 0;
+    return buffer;
   }
 }
 
@@ -414,7 +410,7 @@ export class SearchIndex {
   private readonly nameWords = new Map<string, number>();
   private readonly wordTrigrams = new Map<string, Set<string>>();
   private readonly bytes = new DenseScratch(1024);
-  private readonly lists = new Scratch((n) => new Int32Array(n), 1024);
+  private readonly lists = new SlotLists(1024);
   private hits = new Int32Array(1024);
   /** bumped by every change: what namedByRank was sorted for */
   private generation = 0;
