@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, type ProductType } from '@dentalmarket/contracts';
+import { decodePathSegment, DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, type ProductType } from '@dentalmarket/contracts';
 import { useGetProductQuery } from '@dentalmarket/store';
 
 const PAGES: Record<string, string> = {
@@ -12,14 +12,6 @@ const PAGES: Record<string, string> = {
   '/orders/lookup': 'Find your order',
 };
 
-/** A path segment as typed; a malformed escape (a hand-edited URL) is shown as it is rather than throwing. */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 /**
  * Each route's document title, the page's own name first (SPEC §2 screens); undefined for a
@@ -33,7 +25,7 @@ export function pageTitle(pathname: string, search: string): string | undefined 
     return `${PRODUCT_TYPE_HEADINGS[isProductType(type) ? type : DEFAULT_MARKETPLACE_PRODUCT_TYPE]} – Marketplace | DentalMarket`;
   }
   const order = /^\/orders\/([^/]+)$/.exec(path);
-  if (!PAGES[path] && order) return `Order ${safeDecode(order[1])} | DentalMarket`;
+  if (!PAGES[path] && order) return `Order ${decodePathSegment(order[1]) ?? order[1]} | DentalMarket`;
   return `${PAGES[path] ?? 'Page Not Found'} | DentalMarket`;
 }
 

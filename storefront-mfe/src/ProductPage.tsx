@@ -1,18 +1,14 @@
 import { useEffect } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { marketplacePath } from '@dentalmarket/contracts';
+import { decodePathSegment, marketplacePath } from '@dentalmarket/contracts';
 import { useGetProductQuery } from '@dentalmarket/store';
 import { PageSpinner } from '@dentalmarket/ui';
 
 /** The slug of /products/<slug>, as typed (a malformed escape is kept as it is). */
 function slugOf(pathname: string): string {
   const segment = pathname.split('/')[2] ?? '';
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return decodePathSegment(segment) ?? segment;
 }
 
 /**

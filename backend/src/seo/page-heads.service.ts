@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, type ProductType } from '@dentalmarket/contracts';
+import { decodePathSegment, DEFAULT_MARKETPLACE_PRODUCT_TYPE, isProductType, PRODUCT_TYPE_HEADINGS, type ProductType } from '@dentalmarket/contracts';
 import { listingHead, type PageHead, type PageProduct, productHead, SITE_NAME } from './page-head.js';
 
 /** A product and the names of its category and subcategory, by slug (products' unique slug index). */
@@ -35,7 +35,7 @@ export class PageHeadsService {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const productPage = /^\/products\/([^/]+)$/.exec(clean);
     if (productPage) {
-      const slug = safeDecode(productPage[1]!);
+      const slug = decodePathSegment(productPage[1]!);
       const product = slug === undefined ? undefined : await this.product(slug);
       if (!product) return { status: 404, head: { title: `Product not found | ${SITE_NAME}`, description: 'This product is not in the catalogue.', noindex: true } };
       return { status: 200, head: productHead(origin, product) };
@@ -98,13 +98,5 @@ export class PageHeadsService {
       subcategory?.id ?? category?.id ?? type,
     ])) as { name: string; slug: string }[];
     return listingHead(origin, type, category ?? null, subcategory ?? null, products);
-  }
-}
-
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
   }
 }

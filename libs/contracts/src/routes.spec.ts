@@ -1,4 +1,4 @@
-import { isShellRoute, marketplacePath, orderPagePath, productPagePath, SHELL_ROUTES } from './routes.js';
+import { decodePathSegment, isShellRoute, marketplacePath, orderPagePath, productPagePath, SHELL_ROUTES } from './routes.js';
 
 describe('isShellRoute (the server answers 200 for these, 404 for any other page path)', () => {
   it('matches every fixed route, with or without a trailing slash', () => {
@@ -40,5 +40,12 @@ describe('productPagePath and marketplacePath', () => {
     expect(marketplacePath({ type: 'equipment' })).toBe('/marketplace?type=equipment');
     expect(marketplacePath({ type: 'service', category: 'repairs-&-<care>', subcategory: 'a b' })).toBe('/marketplace?type=service&category=repairs-%26-%3Ccare%3E&subcategory=a+b');
     expect(marketplacePath({ type: 'equipment', product: 'x', category: null })).toBe('/marketplace?type=equipment&product=x');
+  });
+});
+
+describe('decodePathSegment', () => {
+  it('decodes a segment, and answers undefined for a malformed escape rather than throwing', () => {
+    expect(decodePathSegment('tom%26jerry')).toBe('tom&jerry');
+    expect(decodePathSegment('%E0%A4%A')).toBeUndefined();
   });
 });

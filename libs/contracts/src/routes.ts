@@ -27,6 +27,15 @@ export function orderPagePath(number: string, signedIn: boolean): string {
   return signedIn ? `/orders/${encodeURIComponent(number)}` : `/orders/lookup?number=${encodeURIComponent(number)}`;
 }
 
+/** A URL path segment decoded, or undefined when its escapes are malformed (a hand-edited URL): never a throw. */
+export function decodePathSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A product's canonical URL (issue 20): the page search engines index and links share; the shop shows it in the marketplace's detail view. */
 export function productPagePath(slug: string): string {
   return `/products/${encodeURIComponent(slug)}`;
