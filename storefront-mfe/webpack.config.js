@@ -6,5 +6,6 @@ export default createConfig({
   name: 'storefront',
   dirname: path.dirname(fileURLToPath(import.meta.url)),
   exposes: { './App': './src/App.tsx' },
+  ssr: true,
   port: 3101,
 });

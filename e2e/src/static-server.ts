@@ -25,11 +25,24 @@ export interface StaticServer {
  * deploys its remote elsewhere (a bucket, a CDN) offers. Files as they are, CORS open (the shell
  * fetches the manifest), no compression, no knowledge of the app.
  */
-export async function serveFolder(folder: string): Promise<StaticServer> {
+export interface ServeOptions {
+  /** paths answered 404 as if not deployed (e.g. a remote's server bundle) */
+  missing?: (pathname: string) => boolean;
+  /** how long to hold a path's answer (ms): a remote that is slow to answer */
+  delayMs?: (pathname: string) => number;
+}
+
+export async function serveFolder(folder: string, options: ServeOptions = {}): Promise<StaticServer> {
   const requested: string[] = [];
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://static').pathname);
     requested.push(pathname);
+    const delay = options.delayMs?.(pathname) ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (options.missing?.(pathname)) {
+      res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('Not Found');
+      return;
+    }
     const file = path.join(folder, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
     let size: number;
     try {
@@ -47,6 +60,10 @@ export async function serveFolder(folder: string): Promise<StaticServer> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requested,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // a held (slow) answer does not keep the test waiting
+      }),
   };
 }

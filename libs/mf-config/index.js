@@ -121,6 +121,32 @@ const swcOptions = (development) => ({
   },
 });
 
+/** How every build resolves: TypeScript sources, the facades of the shared packages (`aliases` replace some). */
+function resolveOptions(aliases = {}) {
+  return {
+    extensions: ['.tsx', '.ts', '.js', '.mjs'],
+    extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    alias: {
+      ...Object.fromEntries(Object.entries(FACADES).map(([pkg, file]) => [`${pkg}$`, file])),
+      '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js'),
+      ...unsharedPackages(),
+      ...aliases,
+    },
+  };
+}
+
+/** TypeScript through SWC, images as files (`assetGenerator`: e.g. not emitted again by the server build). */
+function moduleOptions(development, assetGenerator) {
+  return {
+    // a name a facade does not export is a build error, not an undefined component at run time
+    parser: { javascript: { exportsPresence: 'error' } },
+    rules: [
+      { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions(development) } },
+      { test: /\.(png|svg|jpe?g|gif|webp)$/i, type: 'asset/resource', ...(assetGenerator ? { generator: assetGenerator } : {}) },
+    ],
+  };
+}
+
 /**
  * Webpack config for a host or a remote.
  * @param {object} options
@@ -132,8 +158,10 @@ const swcOptions = (development) => ({
  * @param {boolean} [options.isHost] the shell: publicPath '/'
  * @param {number} [options.port] dev-server port (default DEV_PORTS[name])
  * @param {string} [options.title] page title (host)
+ * @param {boolean} [options.ssr] also build the server bundle (dist/server, see serverConfig): the
+ *   shell's render entry, or a remote's server container exposing the same modules
  */
-export function createConfig({ name, dirname, exposes, remotes = {}, isHost = false, port = DEV_PORTS[name], title = 'DentalMarket' }) {
+export function createConfig({ name, dirname, exposes, remotes = {}, isHost = false, port = DEV_PORTS[name], title = 'DentalMarket', ssr = false }) {
   return (_env, argv) => {
     const development = argv.mode !== 'production';
     // production remotes leave the federation runtime to the page (see federation-runtime.js)
@@ -156,27 +184,8 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
         uniqueName: `dentalmarket_${name}`,
         clean: true,
       },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs'],
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: {
-          ...Object.fromEntries(Object.entries(FACADES).map(([pkg, file]) => [`${pkg}$`, file])),
-          '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js'),
-          ...unsharedPackages(),
-        },
-      },
-      module: {
-        // a name a facade does not export is a build error, not an undefined component at run time
-        parser: { javascript: { exportsPresence: 'error' } },
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: { loader: 'swc-loader', options: swcOptions(development) },
-          },
-          { test: /\.(png|svg|jpe?g|gif|webp)$/i, type: 'asset/resource' },
-        ],
-      },
+      resolve: resolveOptions(),
+      module: moduleOptions(development),
       optimization: { minimizer: minimizer() },
       performance: { hints: false },
       plugins: [
@@ -218,8 +227,78 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
       },
       stats: 'errors-warnings',
     };
-    return externalRuntime ? [config, federationRuntimeConfig(name, dirname, outputPath)] : config;
+    const configs = [config];
+    if (externalRuntime) configs.push(federationRuntimeConfig(name, dirname, outputPath));
+    if (ssr && !development) configs.push(serverConfig({ name, dirname, exposes, isHost, outputPath }));
+    return configs.length === 1 ? config : configs;
   };
+}
+
+/** Where a build's server bundle goes, inside its dist (so it is deployed, and served, beside the browser's). */
+export const SERVER_DIR = 'server';
+
+/**
+ * The server bundle (issue 20): the same sources built for Node (target async-node) with the same
+ * shared singletons, into dist/server beside the browser build. A remote's is a `commonjs-module`
+ * container (remoteEntry.js) whose chunks the Node federation runtime plugin fetches over HTTP from
+ * wherever the remote is deployed, so the API loads it from the remote's configured URL like the
+ * browser does; the shell's is a CommonJS entry (ssr.js, src/server/index.ts) the API requires and
+ * which provides the shared modules the remotes' containers consume. Not minified: it is never
+ * downloaded by a browser, and its stack traces stay readable.
+ */
+function serverConfig({ name, dirname, exposes, isHost, outputPath }) {
+  return {
+    name: `${name}-server`,
+    // after the browser build, which cleans dist
+    dependencies: [name],
+    mode: 'production',
+    target: 'async-node',
+    context: dirname,
+    entry: isHost ? { ssr: './src/server/index.ts' } : {},
+    devtool: false,
+    output: {
+      path: path.join(outputPath, SERVER_DIR),
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:10].js',
+      uniqueName: `dentalmarket_${name}_server`,
+      library: isHost ? { type: 'commonjs2' } : undefined,
+      clean: true,
+    },
+    // the server's router (StaticRouter) is only in the server's shared react-router
+    resolve: resolveOptions({ 'react-router$': path.join(repoRoot, 'libs/mf-config/facades/react-router.server.js') }),
+    // an image imported by a component is the browser build's file: the same name, never emitted twice
+    module: moduleOptions(false, { emit: false }),
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: isHost ? undefined : exposes,
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        remoteType: 'script',
+        library: { type: 'commonjs-module', name },
+        manifest: !isHost,
+        dts: false,
+      }),
+      new CommonJsFolder(),
+    ],
+    stats: 'errors-warnings',
+  };
+}
+
+/** The server bundle is CommonJS in packages that say "type": "module": its folder says otherwise. */
+class CommonJsFolder {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CommonJsFolder', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CommonJsFolder', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('package.json', new compiler.webpack.sources.RawSource('{ "type": "commonjs" }\n'));
+      });
+    });
+  }
 }
 
 const FEDERATION_RUNTIME_FILE = 'federation-runtime.js';

@@ -11,6 +11,7 @@ import { orderRoutes } from './orderRoutes.js';
 import { RemoteRoute } from './RemoteRoute.js';
 import { RouteGuard } from './RouteGuard.js';
 import { SessionWatcher } from './SessionWatcher.js';
+import { HydrationMark } from './hydration.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 
 // only /auth needs the forms library: loaded with its page, not on every shopper's first page
@@ -51,6 +52,7 @@ export function App() {
           </Routes>
         </MainContent>
         <CartDebuggerHost />
+        <HydrationMark part="shell" />
       </Box>
     </ProductEditorHost>
   );

@@ -14,11 +14,16 @@ function flagIsOn(): boolean {
   }
 }
 
-/** SPEC §2: the setting is re-checked every 3 seconds and on a storage change. */
+/**
+ * SPEC §2: the setting is re-checked every 3 seconds and on a storage change. The first render is
+ * off, as on the server (which has no localStorage), so hydration agrees; the mount effect reads
+ * the setting at once.
+ */
 function useCartDebuggerFlag(): boolean {
-  const [on, setOn] = useState(flagIsOn);
+  const [on, setOn] = useState(false);
   useEffect(() => {
     const check = () => setOn(flagIsOn());
+    check();
     const timer = window.setInterval(check, TIMINGS.debugPollMs);
     window.addEventListener('storage', check);
     return () => {

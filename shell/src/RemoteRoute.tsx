@@ -1,7 +1,22 @@
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { PageSpinner } from '@dentalmarket/ui';
+import { HydrationMark } from './hydration.js';
 import { loadRemoteApp, loadRemoteModule, type RemoteName } from './remotes.js';
+
+/**
+ * In a server render (issue 20): each remote's App that loaded within the render's budget. A remote
+ * not there is left to the browser: its boundary's fallback is sent, marked for the browser to
+ * render (see ClientRendered), and the rest of the page is still rendered on the server.
+ */
+export const ServerRemotes = createContext<ReadonlyMap<RemoteName, ComponentType> | null>(null);
+
+/** What a server render throws where a remote was not ready: React sends the boundary's fallback for the browser to render. */
+export const CLIENT_RENDERED = 'dm-client-rendered-remote';
+
+function ClientRendered({ name }: { name: RemoteName }): never {
+  throw Object.assign(new Error(`The ${name} remote's server code was not ready: rendered in the browser.`), { digest: CLIENT_RENDERED });
+}
 
 interface BoundaryProps {
   onRetry: () => void;
@@ -70,12 +85,15 @@ function lazyRemote(name: RemoteName, exposed: string, attempt: number): Compone
  * boundary and Suspense; Retry loads it again without a reload.
  */
 export function RemoteRoute({ name, exposed = 'App' }: { name: RemoteName; exposed?: string }) {
+  const serverRemotes = useContext(ServerRemotes);
   const [attempt, setAttempt] = useState(0);
-  const Remote = useMemo(() => lazyRemote(name, exposed, attempt), [name, exposed, attempt]);
+  const Remote = useMemo(() => (serverRemotes ? null : lazyRemote(name, exposed, attempt)), [serverRemotes, name, exposed, attempt]);
+  const Rendered = serverRemotes && exposed === 'App' ? serverRemotes.get(name) : undefined;
   return (
     <RemoteErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<PageSpinner />}>
-        <Remote />
+        {Remote ? <Remote /> : Rendered ? <Rendered /> : <ClientRendered name={name} />}
+        <HydrationMark part="remote" />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -3,11 +3,14 @@ import { useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { TIMINGS } from '@dentalmarket/contracts';
 import { toastMessage } from '@dentalmarket/ui';
-import { api, selectSessionExpired, sessionActions, useAppDispatch, useAppSelector, useGetMeQuery } from '@dentalmarket/store';
+import { api, RENDERING_ON_SERVER, selectSessionExpired, sessionActions, useAppDispatch, useAppSelector, useGetMeQuery } from '@dentalmarket/store';
 
-/** Loads the session (GET /api/me, refetched every 5 minutes) and handles its expiry (SPEC §4). */
+/**
+ * Loads the session (GET /api/me, refetched every 5 minutes) and handles its expiry (SPEC §4). Not
+ * on the server: a server-rendered page is the anonymous shopper's, the session is the browser's.
+ */
 export function SessionWatcher() {
-  useGetMeQuery(undefined, { pollingInterval: TIMINGS.sessionRefetchMs });
+  useGetMeQuery(undefined, { pollingInterval: TIMINGS.sessionRefetchMs, skip: RENDERING_ON_SERVER });
   const expired = useAppSelector(selectSessionExpired);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -39,10 +39,24 @@ export function startEarlyDownloads(pathname: string): void {
     .catch(() => undefined);
 }
 
+/**
+ * A server render's remotes (issue 20): each remote's server container (its remoteEntry.js built for
+ * Node, absolute URL), in place of the browser's manifest URLs; `force` replaces what was loaded
+ * before (a remote redeployed).
+ */
+export function setServerRemotes(entries: RemotesManifest, force = false): void {
+  manifest = Promise.resolve(entries);
+  if (force) {
+    registered.clear();
+    preloads.clear();
+    settled.clear();
+  }
+}
+
 async function register(name: RemoteName, force: boolean): Promise<void> {
   if (registered.has(name) && !force) return;
   const urls = await fetchManifest();
-  const entry = new URL(urls[name], window.location.href).href;
+  const entry = typeof window === 'undefined' ? urls[name] : new URL(urls[name], window.location.href).href;
   // force replaces a remote whose earlier load failed, so Retry really fetches again
   registerRemotes([{ name, entry }], { force });
   registered.add(name);
@@ -52,7 +66,7 @@ const preloads = new Map<RemoteName, Promise<{ default: ComponentType }>>();
 
 /** The remote a shopper's first page needs (never the admin remote: the route guard decides that). */
 export function remoteForPath(pathname: string): RemoteName | null {
-  if (pathname === '/' || pathname === '/marketplace') return 'storefront';
+  if (pathname === '/' || pathname === '/marketplace' || pathname.startsWith('/products/')) return 'storefront';
   if (pathname === '/checkout') return 'checkout';
   return null;
 }
@@ -65,15 +79,30 @@ export function remoteForPath(pathname: string): RemoteName | null {
 export function preloadRouteRemote(pathname: string): void {
   const name = remoteForPath(pathname);
   if (!name || preloads.has(name)) return;
-  const pending = loadRemoteApp(name);
-  pending.catch(() => preloads.delete(name)); // RemoteRoute reports the failure and offers Retry
-  preloads.set(name, pending);
+  loadRemoteApp(name).catch(() => undefined); // RemoteRoute reports the failure and offers Retry
 }
+
+/** The remote's `./App` when it has loaded already (a server render uses only what is ready). */
+export function loadedRemoteApp(name: RemoteName): ComponentType | undefined {
+  return settled.get(name);
+}
+
+const settled = new Map<RemoteName, ComponentType>();
 
 /** Loads a remote's `./App` only when asked (its route is visited); `retry` re-registers it first. */
 export async function loadRemoteApp(name: RemoteName, retry = false): Promise<{ default: ComponentType }> {
   const preloaded = preloads.get(name);
   if (preloaded && !retry) return preloaded;
+  const pending = loadRemoteAppNow(name, retry);
+  preloads.set(name, pending);
+  pending.then(
+    (module) => settled.set(name, module.default),
+    () => preloads.get(name) === pending && preloads.delete(name),
+  );
+  return pending;
+}
+
+async function loadRemoteAppNow(name: RemoteName, retry: boolean): Promise<{ default: ComponentType }> {
   await register(name, retry);
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) throw new Error(`The ${name} remote did not provide an App.`);

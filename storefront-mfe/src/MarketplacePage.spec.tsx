@@ -3,10 +3,10 @@ import { jest } from '@jest/globals';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import type { Category, ProductListResponse } from '@dentalmarket/contracts';
+import type { Category, Product, ProductListResponse } from '@dentalmarket/contracts';
 import { catalogApi, makeStore, setApiBaseUrl } from '@dentalmarket/store';
 import { MarketplacePage } from './MarketplacePage.js';
-import { screenWidth } from '@dentalmarket/ui/testing';
+import { hydrateAt, screenAt } from '@dentalmarket/ui/testing';
 
 const chairs: Category = {
   id: 1,
@@ -20,20 +20,52 @@ const chairs: Category = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-async function renderMarketplace() {
+const scaler = {
+  id: 5,
+  name: 'Piezo Scaler',
+  slug: 'piezo-scaler',
+  description: 'A scaler',
+  price: '1250.00',
+  image_url: null,
+  manufacturer: 'Acme',
+  specifications: {},
+  product_type: 'equipment',
+  affiliate_link: null,
+  features: ['Quiet'],
+  is_featured: false,
+  is_new: false,
+  rating: '4.5',
+  reviews_count: 3,
+  in_stock: true,
+} as unknown as Product;
+
+/** The marketplace at `url`, its data already loaded: the page asks the API nothing. */
+async function marketplace(url = '/marketplace?type=equipment') {
   const store = makeStore(undefined, { persistCart: false });
   await store.dispatch(catalogApi.util.upsertQueryData('getCategories', { productType: 'equipment' }, [chairs]));
-  // an empty listing, already loaded: the page asks the API nothing
+  // an empty listing
   await store.dispatch(
     catalogApi.util.upsertQueryData('getProductPages', { productType: 'equipment', limit: 24 }, { pages: [{ products: [], total: 0, page: 1, limit: 24 }], pageParams: [1] }),
   );
-  render(
+  await store.dispatch(catalogApi.util.upsertQueryData('getProduct', scaler.slug, scaler));
+  return (
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/marketplace?type=equipment']}>
+      <MemoryRouter initialEntries={[url]}>
         <MarketplacePage />
       </MemoryRouter>
-    </Provider>,
+    </Provider>
   );
+}
+
+/** The marketplace on a screen `width` px wide: its sidebar column and its phone's 'Categories' button are both in the page, CSS shows one. */
+async function renderMarketplace(width: number) {
+  render(await marketplace(), screenAt(width));
+}
+
+/** Every id in the document once: the sidebar may be in the page twice (the hidden column and the phone's drawer). */
+function expectUniqueIds() {
+  const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
 }
 
 beforeAll(() => {
@@ -42,28 +74,50 @@ beforeAll(() => {
 
 describe('the marketplace page structure', () => {
   it("starts with the page's h1; the sidebar's 'Categories' heading follows it", async () => {
-    screenWidth(false);
-    await renderMarketplace();
-    // hidden: true because jsdom applies no media query, so the sidebar column stays display: none
-    const headings = screen.getAllByRole('heading', { hidden: true }).map((h) => [h.tagName, h.textContent]);
+    await renderMarketplace(1024);
+    const headings = screen.getAllByRole('heading').map((h) => [h.tagName, h.textContent]);
     expect(headings.slice(0, 2)).toEqual([
       ['H1', 'IT Equipment'],
       ['H2', 'Categories'],
     ]);
   });
 
+  it("shows the sidebar as a column from 768 px up, and no 'Categories' button", async () => {
+    await renderMarketplace(768);
+    expect(screen.getByRole('navigation', { name: 'Categories' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Categories' })).toBeNull();
+  });
+
   it("opens the phone's categories as a dialog named 'Categories'", async () => {
-    screenWidth(true);
-    await renderMarketplace();
-    screen.getByRole('button', { name: 'Categories' }).click();
+    await renderMarketplace(767);
+    // no column: the sidebar is in the page (the server's HTML is the same on every width) but hidden
+    expect(screen.queryByRole('navigation', { name: 'Categories' })).toBeNull();
+    expect(screen.getAllByRole('navigation', { name: 'Categories', hidden: true })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Categories' }));
     const dialog = await screen.findByRole('dialog', { name: 'Categories' });
     expect(within(dialog).getByRole('navigation', { name: 'Categories' })).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Categories' })).toHaveLength(1);
+    expectUniqueIds();
+  });
+});
+
+describe("the marketplace's server-rendered HTML", () => {
+  // the server knows no width: the browser's first render must be the same on any, and nothing switches after it
+  it.each([375, 767, 768, 1280])('hydrates at %i px without a mismatch', async (width) => {
+    expect(await hydrateAt(await marketplace(), width)).toEqual([]);
+    expect(screen.queryByRole('navigation', { name: 'Categories' }) === null).toBe(width < 768);
+    expect(screen.queryByRole('button', { name: 'Categories' }) === null).toBe(width >= 768);
+  });
+
+  it.each([375, 1280])("hydrates a shared product link (the detail modal open on the first render) at %i px without a mismatch; the modal fills a phone's screen", async (width) => {
+    expect(await hydrateAt(await marketplace('/marketplace?type=equipment&product=piezo-scaler'), width)).toEqual([]);
+    const dialog = await screen.findByRole('dialog', { name: 'Piezo Scaler' });
+    expect(dialog.classList.contains('MuiDialog-paperFullScreen')).toBe(width < 768);
   });
 });
 
 describe("the marketplace's listings", () => {
   it("never ask for the search results page's counts (no facets=true), browsing a type or searching within it", async () => {
-    screenWidth(false);
     // fetch, the network boundary: no categories, and an empty list for any listing
     setApiBaseUrl('http://localhost/api'); // Node's Request needs an absolute address
     const requested: string[] = [];
@@ -79,9 +133,10 @@ describe("the marketplace's listings", () => {
           <MarketplacePage />
         </MemoryRouter>
       </Provider>,
+      screenAt(1024),
     );
     expect(await screen.findByText('No it equipment available yet')).toBeTruthy();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search categories & products', hidden: true }), { target: { value: 'scaler' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search categories & products' }), { target: { value: 'scaler' } });
     expect(await screen.findByText('No products match "scaler"')).toBeTruthy();
     expect(requested.filter((r) => r.startsWith('/api/products'))).toEqual(['/api/products?productType=equipment&limit=24&page=1', '/api/products?productType=equipment&search=scaler&limit=24&page=1']);
   });

@@ -19,6 +19,9 @@ import { TYPE_LABELS, TYPE_ORDER } from './search/productTypes.js';
 import { defaultSort, readSearchState } from './search/searchState.js';
 import { SortSelect } from './search/SortSelect.js';
 
+/** SPEC §9: a phone is under 768 px (not one of MUI's breakpoints, hence the raw media queries). */
+const PHONE_QUERY = '(max-width: 767.95px)';
+const FROM_768 = '@media (min-width: 768px)';
 
 function Empty({ children, action }: { children: string; action?: React.ReactNode }) {
   return (
@@ -46,7 +49,11 @@ export function MarketplacePage() {
   const order = sort ? { sort } : {};
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [layout, setLayout] = useState<ListingLayout>('grid');
-  const phone = useMediaQuery('(max-width: 767.95px)');
+  // Under 768 px (SPEC §9's mobile width) the sidebar opens as a drawer from a 'Categories' button.
+  // The button and the sidebar column are both always rendered, CSS showing the one that applies,
+  // so the server's HTML is right on every width. This only closes the drawer should the window
+  // grow past 768 px; it is closed on the first render, so server and browser agree.
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: false });
   const { data: categories } = useGetCategoriesQuery({ productType: type });
   const category = categories?.find((c) => c.slug === selection.category);
   const { data: subcategories } = useGetSubcategoriesQuery(category?.id ?? 0, { skip: !category });
@@ -108,11 +115,9 @@ export function MarketplacePage() {
             Add New Product
           </Button>
         )}
-        {phone && (
-          <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)}>
-            Categories
-          </Button>
-        )}
+        <Button variant="outlined" startIcon={<FilterList />} onClick={() => setDrawerOpen(true)} sx={{ [FROM_768]: { display: 'none' } }}>
+          Categories
+        </Button>
         <SortSelect search={search} value={sort} onChange={(next) => update({ sort: next === defaultSort(search) ? null : next })} />
         <ToggleButtonGroup exclusive size="small" value={layout} onChange={(_e, next: ListingLayout | null) => next && setLayout(next)} aria-label="Layout">
           <ToggleButton value="grid" aria-label="Grid view">
@@ -156,7 +161,7 @@ export function MarketplacePage() {
 
   return (
     <Box>
-      <MarketplaceLayout header={header} sidebar={phone ? undefined : sidebar}>
+      <MarketplaceLayout header={header} sidebar={sidebar}>
         {category && !search && (subcategories?.length ?? 0) > 0 && (
           <Box sx={{ mb: 3 }} role="group" aria-label="Browse by subcategory">
             <Typography variant="subtitle2" sx={{ mb: 1 }}>

@@ -56,6 +56,18 @@ class EnvironmentVariables {
   @IsIn(['on', 'off'], { message: 'SEARCH_INDEX must be on or off' })
   SEARCH_INDEX?: 'on' | 'off';
 
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined))
+  @IsOptional()
+  @IsIn(['on', 'off'], { message: 'SERVER_RENDERING must be on or off' })
+  SERVER_RENDERING?: 'on' | 'off';
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'REMOTE_RENDER_BUDGET_MS must be a whole number of milliseconds between 0 and 10000' })
+  @Min(0, { message: 'REMOTE_RENDER_BUDGET_MS must be a whole number of milliseconds between 0 and 10000' })
+  @Max(10000, { message: 'REMOTE_RENDER_BUDGET_MS must be a whole number of milliseconds between 0 and 10000' })
+  REMOTE_RENDER_BUDGET_MS?: number;
+
   @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
   @IsOptional()
   @IsInt({ message: 'STALE_IF_ERROR_SECONDS must be a whole number of seconds between 0 (off) and 86400' })
@@ -268,6 +280,10 @@ export interface AppConfig {
   dbPoolSize: number;
   /** memory for catalogue responses kept per catalogue version: CATALOGUE_CACHE_MB, default 64, 0 turns it off */
   catalogueCacheBytes: number;
+  /** the shopper's pages rendered on the server (issue 20): SERVER_RENDERING, default on; off sends them for the browser to render */
+  serverRendering: boolean;
+  /** how long a server render waits for a remote's server container to load before leaving its part to the browser: REMOTE_RENDER_BUDGET_MS, default 300 */
+  remoteRenderBudgetMs: number;
   /** searches, facets and suggestions from the in-process search index (catalog/search): SEARCH_INDEX, default on; off runs them in PostgreSQL */
   searchIndex: boolean;
   /** how long into a database outage kept catalogue responses are still served, marked stale: STALE_IF_ERROR_SECONDS, default 300, 0 off */
@@ -393,6 +409,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDirNote: defaultDir?.note,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
     catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
+    serverRendering: raw.SERVER_RENDERING !== 'off',
+    remoteRenderBudgetMs: raw.REMOTE_RENDER_BUDGET_MS ?? 300,
     searchIndex: raw.SEARCH_INDEX !== 'off',
     staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,

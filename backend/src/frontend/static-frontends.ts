@@ -10,12 +10,16 @@ import { createHash } from 'node:crypto';
 import { isSeoPath, siteOrigin } from '../seo/seo-paths.js';
 import { pageWithHead } from '../seo/page-head.js';
 import type { PageHeadsService } from '../seo/page-heads.service.js';
+import { intoPage, ServerRenderer } from './server-render.js';
 
 /** What the shopper pages' server-written heads need (issue 20): the heads, and the catalogue version they follow. */
 export interface ShellPageHeads {
   heads: Pick<PageHeadsService, 'pageFor'>;
   version: { current(): Promise<string> };
 }
+
+/** The not-found page's head: the page itself is the shell's (rendered on the server when it can be). */
+const NOT_FOUND_PAGE = { status: 404, head: { title: 'Page Not Found | DentalMarket', description: 'This page is not on DentalMarket.', noindex: true } };
 
 /** The remotes and the folder each one builds to, under FRONTEND_DIST_ROOT. */
 export const REMOTES = {
@@ -55,7 +59,7 @@ function notFound(_req: Request, res: Response): void {
  * it with 404 (the shell renders its not-found page), and a missing file is a plain-text 404.
  * Unknown /api paths stay Nest's JSON 404; robots.txt and the sitemaps are the API's (seo/).
  */
-export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?: ShellPageHeads): void {
+export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?: ShellPageHeads, renderer = new ServerRenderer(config)): void {
   for (const [name, folder] of Object.entries(REMOTES)) {
     const mount = `/remotes/${name}`;
     app.use(mount, (_req: Request, res: Response, next: NextFunction) => {
@@ -99,40 +103,61 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
    * False when the page has no head of its own or it could not be made (the database away): the
    * plain page is sent instead.
    */
-  const sendPage = async (req: Request, res: Response): Promise<boolean> => {
+  const sendPage = async (req: Request, res: Response, notFoundPage = false): Promise<boolean> => {
     if (!pageHeads || !built) return false;
     const origin = siteOrigin(req, config.publicUrl);
     if (!origin) return false;
+    // the pages rendered on the server (issue 20): the home page, the marketplace in any state, and
+    // the not-found page; a product's page has its own server-written content (seo/page-head.ts)
+    const rendered = renderer.enabled && (notFoundPage || req.path === '/' || req.path === '/marketplace');
     try {
       const shell = await currentShell();
-      const version = await pageHeads.version.current();
-      const tag = createHash('sha1').update(`${shell.digest}\n${origin}\n${req.originalUrl}`).digest('base64url').slice(0, 22);
-      res.setHeader('ETag', `"${version}-${tag}"`);
-      res.setHeader('Cache-Control', 'no-cache');
+      const [version, remotes] = await Promise.all([pageHeads.version.current(), rendered ? renderer.remotesVersion(req) : '']);
+      const tag = createHash('sha1').update(`${shell.digest}\n${origin}\n${req.originalUrl}\n${remotes}`).digest('base64url').slice(0, 22);
+      const etag = `"${version}-${tag}"`;
+      res.setHeader('ETag', etag);
+      // the same page for everyone (nothing of a session is in it), revalidated each time: a CDN may
+      // keep it and ask again, and a deploy's new page is seen at once
+      res.setHeader('Cache-Control', rendered ? 'public, no-cache' : 'no-cache');
       // an ETag is only ever sent with a 200, and the same version answers the same page
-      if (req.fresh) {
+      if (!notFoundPage && req.fresh) {
         res.status(304).end();
         return true;
       }
-      const page = await pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin);
+      const kept = rendered ? renderer.keptPage(etag) : undefined;
+      if (kept) {
+        sendHtml(res, notFoundPage ? 404 : 200, kept);
+        return true;
+      }
+      const page = notFoundPage ? NOT_FOUND_PAGE : await pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin);
       if (!page) {
         res.removeHeader('ETag');
         return false;
       }
-      const html = pageWithHead(shell.html, page.head);
-      res.status(page.status).type('html');
-      if (page.status !== 200) {
-        // not res.send(): it would add a weak ETag of its own, and a 404 is no page to revalidate
-        res.removeHeader('ETag');
-        res.setHeader('Content-Length', Buffer.byteLength(html));
-        res.end(html);
-      } else res.send(html);
+      let html = pageWithHead(shell.html, page.head);
+      const server = rendered ? await renderer.page(req, remotes) : undefined;
+      if (server) {
+        html = intoPage(html, server);
+        if (server.complete) renderer.keep(etag, html);
+      }
+      sendHtml(res, page.status, html);
       return true;
     } catch (error) {
       new Logger('Frontend').warn(`page head not made for ${req.path} (${(error as Error).message}): the plain page is sent`);
       res.removeHeader('ETag');
       return false;
     }
+  };
+
+  /** A page with its status; only a 200 keeps its ETag (a 404 is no page to revalidate). */
+  const sendHtml = (res: Response, status: number, html: string) => {
+    res.status(status).type('html');
+    if (status !== 200) {
+      // not res.send(): it would add a weak ETag of its own
+      res.removeHeader('ETag');
+      res.setHeader('Content-Length', Buffer.byteLength(html));
+      res.end(html);
+    } else res.send(html);
   };
 
   /** The shell's page with `status`: 200 on its routes, 404 elsewhere (the shell shows its not-found page). */
@@ -155,7 +180,13 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
     serveShell(req, res, () => {
       // a file that is not there (robots.txt, a stale chunk): plain text, never a page
       if (path.extname(req.path) !== '') return notFound(req, res);
-      if (!isShellRoute(req.path)) return sendShell(res, 404);
+      if (!isShellRoute(req.path)) {
+        sendPage(req, res, true).then(
+          (sent) => sent || sendShell(res, 404),
+          () => sendShell(res, 404),
+        );
+        return;
+      }
       sendPage(req, res).then(
         (sent) => sent || sendShell(res, 200),
         () => sendShell(res, 200),

@@ -63,7 +63,12 @@ export function escapeHtml(text: string): string {
 
 /** JSON safe inside a <script> element: no `</script>`, no `<!--`, no line separators a parser could trip on. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
+  return scriptSafeJson(JSON.stringify(value));
+}
+
+/** JSON text made safe inside a <script> element (those characters only occur inside its strings, where the escapes mean the same). */
+export function scriptSafeJson(json: string): string {
+  return json
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
@@ -220,6 +225,7 @@ export function headTags(head: PageHead): string {
  */
 export function pageWithHead(shell: string, head: PageHead): string {
   const withoutDefaults = shell.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
-  const headed = withoutDefaults.replace('</head>', `${headTags(head)}</head>`);
-  return head.body ? headed.replace('<div id="root"></div>', `<div id="root">${head.body}</div>`) : headed;
+  // replaced by functions: a product's text with `$&` in it is text, not a replacement pattern
+  const headed = withoutDefaults.replace('</head>', () => `${headTags(head)}</head>`);
+  return head.body ? headed.replace('<div id="root"></div>', () => `<div id="root">${head.body}</div>`) : headed;
 }

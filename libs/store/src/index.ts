@@ -1,10 +1,11 @@
 export { getStoreModuleEvaluations } from './evaluations.js';
-export { api } from './api.js';
+export { api, hydrateFromServer, RENDERING_ON_SERVER } from './api.js';
 export { setApiBaseUrl, getApiBaseUrl, errorText, statusText, SESSION_EXPIRED_MESSAGE, type DmExtraOptions } from './baseQuery.js';
-export { makeStore, rootReducer, type AppStore, type AppDispatch, type RootState, type MakeStoreOptions } from './store.js';
+export { makeStore, restoreSavedCart, rootReducer, type AppStore, type AppDispatch, type RootState, type MakeStoreOptions } from './store.js';
 export {
   cartSlice,
   cartActions,
+  initialCartState,
   cartAddError,
   selectCartItems,
   selectCartCount,

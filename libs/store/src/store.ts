@@ -13,6 +13,17 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface MakeStoreOptions {
   /** Read and write the cart in localStorage (default true). */
   persistCart?: boolean;
+  /**
+   * Start with the cart saved in localStorage (default true). A page hydrating server-rendered HTML
+   * starts empty like the server did and loads it with restoreSavedCart once hydrated.
+   */
+  loadSavedCart?: boolean;
+}
+
+/** The saved cart into a store made with loadSavedCart false, after hydration (nothing to save back). */
+export function restoreSavedCart(store: { dispatch: Dispatch }): void {
+  const saved = loadCart();
+  if (saved?.items.length) store.dispatch(cartActions.replaceCart(saved.items));
 }
 
 /** The store factory. The shell calls it once; standalone remote entries and tests reuse it. */
@@ -61,7 +72,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
   });
 
   const preloaded: Partial<RootState> = { ...preloadedState };
-  if (persistCart && !preloaded.cart) {
+  if (persistCart && (options.loadSavedCart ?? true) && !preloaded.cart) {
     const saved = loadCart();
     if (saved) preloaded.cart = saved;
   }

@@ -9,8 +9,13 @@ import { AppSnackbarProvider } from './AppSnackbarProvider.js';
 import { makeTheme } from './theme.js';
 import { useSettings } from './settings/useSettings.js';
 
-/** Everything a page of the product runs inside: the store, theme, toasts and router. */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
+
+/**
+ * Everything a page of the product runs inside: the store, theme, toasts and router (the browser's,
+ * or the one a server render gives for its URL).
+ */
+export function AppProviders({ store, children, router = browserRouter }: { store: AppStore; children: ReactNode; router?: (children: ReactNode) => ReactNode }) {
   const settings = useSettings();
   const { darkMode } = settings.display;
   const { minimalAnimations } = settings.performance;
@@ -22,7 +27,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <AppSnackbarProvider>
-            <BrowserRouter>{children}</BrowserRouter>
+            {router(children)}
           </AppSnackbarProvider>
         </ThemeProvider>
       </Provider>

@@ -5,8 +5,13 @@
  * breakpoints would (each max-width query matches) when `narrow`, or as a wide screen.
  */
 export function screenWidth(narrow: boolean): void {
+  answerMediaQueries((query) => narrow && query.includes('max-width'));
+}
+
+/** window.matchMedia for jsdom: each query answered by `matches` (no change events). */
+export function answerMediaQueries(matches: (query: string) => boolean): void {
   window.matchMedia = ((query: string) => ({
-    matches: narrow && query.includes('max-width'),
+    matches: matches(query),
     media: query,
     onchange: null,
     addListener: () => undefined,
@@ -16,3 +21,5 @@ export function screenWidth(narrow: boolean): void {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }
+
+export { screenAt, hydrateAt, widthQueryHolds } from './screenAt.js';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { AppBar, Badge, Box, Button, Container, IconButton, Toolbar, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { AppBar, Badge, Box, Button, Container, IconButton, Toolbar, Typography } from '@mui/material';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined';
 import Close from '@mui/icons-material/Close';
@@ -17,6 +17,11 @@ export function cartButtonName(count: number): string {
   return `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
+/** Shown from 900 px (MUI's md) up: the wide header's links, its search field, admin button and user menu. */
+const wideOnly = { display: { xs: 'none', md: 'inline-flex' } } as const;
+/** Shown below 900 px: 'Open search' and the 'Open menu' menu. */
+const narrowOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
+
 export function Header() {
   const count = useAppSelector(selectCartCount);
   const user = useAppSelector(selectCurrentUser);
@@ -29,9 +34,11 @@ export function Header() {
   };
   // the shop's search is for shoppers: the admin area has its own
   const searchable = !useLocation().pathname.startsWith('/admin');
-  // below 900 px the links, the admin button and the user's name do not fit beside each other
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const admin = adminLink(user);
+  // Below 900 px (MUI's md) the links, the admin button and the user's name do not fit beside each
+  // other: they move into the 'Open menu' menu and the search behind 'Open search'. Both sets are
+  // rendered and CSS hides the one that does not apply (display: none also takes it out of the
+  // accessibility tree), so the server's HTML is right on every width before any script runs.
   return (
     <AppBar position="sticky" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Container maxWidth="xl">
@@ -42,26 +49,35 @@ export function Header() {
               DentalMarket
             </Typography>
           </Box>
-          {!narrow && (
-            <Button component={RouterLink} to="/marketplace" color="inherit">
-              Marketplace
-            </Button>
-          )}
+          <Button component={RouterLink} to="/marketplace" color="inherit" sx={wideOnly}>
+            Marketplace
+          </Button>
           <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', minWidth: 0, px: { md: 2 } }}>
-            {searchable && !narrow && (
-              <Box sx={{ width: '100%', maxWidth: 520 }}>
+            {searchable && (
+              <Box sx={{ width: '100%', maxWidth: 520, display: { xs: 'none', md: 'block' } }}>
                 <SearchBox />
               </Box>
             )}
           </Box>
-          {!narrow && admin && (
-            <Button component={RouterLink} to={admin.to} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+          {admin && (
+            <Button component={RouterLink} to={admin.to} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0, ...wideOnly }}>
               {admin.label}
             </Button>
           )}
-          {!narrow && user && <UserMenu user={user} />}
-          {searchable && narrow && (
-            <IconButton ref={searchButton} aria-label="Open search" aria-expanded={phoneSearchOpen} aria-controls={phoneSearchOpen ? 'phone-search' : undefined} onClick={() => setPhoneSearchOpen((was) => !was)}>
+          {user && (
+            <Box sx={{ minWidth: 0, flexShrink: 1, ...wideOnly }}>
+              <UserMenu user={user} />
+            </Box>
+          )}
+          {searchable && (
+            <IconButton
+              ref={searchButton}
+              aria-label="Open search"
+              aria-expanded={phoneSearchOpen}
+              aria-controls={phoneSearchOpen ? 'phone-search' : undefined}
+              onClick={() => setPhoneSearchOpen((was) => !was)}
+              sx={narrowOnly}
+            >
               <Search />
             </IconButton>
           )}
@@ -70,11 +86,14 @@ export function Header() {
               <ShoppingCartOutlined />
             </Badge>
           </IconButton>
-          {narrow && <PhoneMenu user={user} />}
+          <Box sx={narrowOnly}>
+            <PhoneMenu user={user} />
+          </Box>
         </Toolbar>
-        {searchable && narrow && phoneSearchOpen && (
-          // below 900 px the search opens as a full-width row under the bar
-          <Box id="phone-search" sx={{ display: 'flex', alignItems: 'center', gap: 1, pb: 1.5 }}>
+        {searchable && phoneSearchOpen && (
+          // below 900 px the search opens as a full-width row under the bar (only once asked for: its
+          // field takes the focus); should the window grow past 900 px meanwhile, CSS hides the row
+          <Box id="phone-search" sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', gap: 1, pb: 1.5 }}>
             <SearchBox autoFocus onDone={(navigated) => closePhoneSearch(!navigated)} />
             <IconButton aria-label="Close search" onClick={() => closePhoneSearch(true)}>
               <Close />

@@ -6,7 +6,7 @@ import type { SearchSuggestionsResponse } from '@dentalmarket/contracts';
 import { catalogApi, makeStore } from '@dentalmarket/store';
 import { makeTheme } from '@dentalmarket/ui';
 import { Header } from './Header.js';
-import { screenWidth } from '@dentalmarket/ui/testing';
+import { screenAt } from '@dentalmarket/ui/testing';
 
 const product = (id: number, name: string) => ({ id, name, slug: name.toLowerCase().replace(/ /g, '-'), product_type: 'equipment' as const, manufacturer: 'Acme', price: '1250.00', image_url: null });
 const SCAL: SearchSuggestionsResponse = {
@@ -22,7 +22,6 @@ function Address() {
 
 /** The header at `at`, with the answer for 'scal' already cached: typing 'scal' asks the API nothing. */
 async function renderHeader(at = '/', { narrow = false } = {}) {
-  screenWidth(narrow);
   const store = makeStore(undefined, { persistCart: false });
   await store.dispatch(catalogApi.util.upsertQueryData('getSearchSuggestions', 'scal', SCAL));
   render(
@@ -34,6 +33,8 @@ async function renderHeader(at = '/', { narrow = false } = {}) {
         </MemoryRouter>
       </ThemeProvider>
     </Provider>,
+    // the header's two layouts are both in the page, CSS shows one (see screenAt)
+    screenAt(narrow ? 375 : 1280),
   );
 }
 

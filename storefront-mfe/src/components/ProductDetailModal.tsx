@@ -67,7 +67,11 @@ function AddToCartButton({ product, onAdded }: { product: Product; onAdded: () =
  */
 export function ProductDetailModal({ slug, onClose }: { slug: string | null; onClose: () => void }) {
   const { data: product, isFetching, isError } = useGetProductQuery(slug ?? '', { skip: !slug });
-  const phone = useMediaQuery('(max-width: 767.95px)'); // SPEC §9: mobile is under 768 px
+  // SPEC §9: mobile is under 768 px. The modal may be open on the first render (a shared ?product=
+  // link), so that render must not read the screen: not noSsr, whose first render in the browser
+  // would differ from the server's. Hydration renders the default (not full screen) as the server
+  // did, then the real width; the dialog is in a portal, which shows nothing until then anyway.
+  const phone = useMediaQuery('(max-width: 767.95px)', { noSsr: false });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const closeSoon = () => {

@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import type { Product, ProductFacetsResponse, ProductListResponse } from '@dentalmarket/contracts';
 import { makeStore, setApiBaseUrl } from '@dentalmarket/store';
 import { SearchResultsPage } from './SearchResultsPage.js';
-import { screenWidth } from '@dentalmarket/ui/testing';
+import { hydrateAt, screenAt } from '@dentalmarket/ui/testing';
 
 // a whole MUI page on a busy shared machine can take more than the default 1 s to settle
 configure({ asyncUtilTimeout: 10_000 });
@@ -94,7 +94,6 @@ function Address() {
 
 /** The results page at `url`, the API answering `states`; resolves once the first answer is shown. Gives the requests made. */
 async function renderResults(url: string, states: Record<string, StateAnswer>, { phone = false, manufacturerSearch }: { phone?: boolean; manufacturerSearch?: (needle: string) => ProductFacetsResponse['manufacturers'] } = {}) {
-  screenWidth(phone);
   const requested = fakeApi(states, manufacturerSearch);
   render(
     <Provider store={makeStore(undefined, { persistCart: false })}>
@@ -103,6 +102,8 @@ async function renderResults(url: string, states: Record<string, StateAnswer>, {
         <Address />
       </MemoryRouter>
     </Provider>,
+    // the filters column and the phone's 'Filters' button are both in the page, CSS shows one (see screenAt)
+    screenAt(phone ? 390 : 1280),
   );
   await screen.findByText(/^Showing \d+ of /);
   return requested;
@@ -110,6 +111,12 @@ async function renderResults(url: string, states: Record<string, StateAnswer>, {
 
 const address = () => screen.getByTestId('address').textContent;
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+/** Every id in the document once: the filters may be in the page twice (the hidden column and the phone's drawer). */
+function expectUniqueIds() {
+  const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+}
 
 describe('the search results page', () => {
   it('asks the API once per search: the list with its counts (facets=true), never GET /api/products/facets', async () => {
@@ -136,6 +143,8 @@ describe('the search results page', () => {
 
   it('shows each filter with how many results it would leave', async () => {
     await renderResults('/marketplace?search=scaler', { 'search=scaler': { counts: facets(12) } });
+    // from 900 px the filters are a column beside the results: no 'Filters' button
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
     const filters = within(screen.getByRole('complementary', { name: 'Filters' }));
     expect(filters.getByRole('checkbox', { name: 'Acme (7)' })).toBeTruthy();
     expect(filters.getByRole('checkbox', { name: 'In stock only (9)' })).toBeTruthy();
@@ -213,9 +222,36 @@ describe('the search results page', () => {
   it("opens the phone's filters in a drawer with 'Show n results'", async () => {
     await renderResults('/marketplace?search=scaler', { 'search=scaler': { counts: facets(12) } }, { phone: true });
     expect(screen.queryByRole('complementary', { name: 'Filters' })).toBeNull();
+    // the column is in the page all the same (the server's HTML is the same on every width), hidden
+    expect(within(document.querySelector<HTMLElement>('aside[aria-label="Filters"]')!).getByTestId('search-filters')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /^Filters/ }));
     const drawer = within(await screen.findByRole('dialog', { name: 'Filters' }));
     expect(drawer.getByRole('checkbox', { name: 'Acme (7)' })).toBeTruthy();
     expect(drawer.getByRole('button', { name: 'Show 12 results' })).toBeTruthy();
+    // one set of filters for the shopper, and no id twice
+    expect(screen.getAllByRole('checkbox', { name: 'Acme (7)' })).toHaveLength(1);
+    expectUniqueIds();
   });
+});
+
+describe("the results page's server-rendered HTML", () => {
+  // the server knows no width: the browser's first render must be the same on any, and nothing switches after it
+  it.each([390, 899, 900, 1280])('hydrates at %i px without a mismatch', async (width) => {
+    fakeApi({ 'search=scaler': { counts: facets(12) } });
+    const ui = (
+      <Provider store={makeStore(undefined, { persistCart: false })}>
+        <MemoryRouter initialEntries={['/marketplace?search=scaler']}>
+          <SearchResultsPage />
+        </MemoryRouter>
+      </Provider>
+    );
+    // as the server does, rendered until the page's data is in the store
+    const loading = render(ui);
+    await screen.findByText(/^Showing \d+ of /);
+    loading.unmount();
+    expect(await hydrateAt(ui, width)).toEqual([]);
+    expect(heading()).toBe('12 results for "scaler"');
+    expect(screen.queryByRole('complementary', { name: 'Filters' }) === null).toBe(width < 900);
+    expect(screen.queryByRole('button', { name: /^Filters/ }) === null).toBe(width >= 900);
+  }, 20_000); // a whole page rendered twice, on a busy shared machine
 });

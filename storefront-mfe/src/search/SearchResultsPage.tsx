@@ -32,8 +32,12 @@ export function resultsHeading(search: string, first: ProductListResponse | unde
  */
 export function SearchResultsPage() {
   const [state, setState] = useSearchState();
-  // below MUI's md breakpoint (900 px) the filters do not fit beside the results
-  const phone = useMediaQuery('(max-width: 899.95px)', { noSsr: true });
+  // Below MUI's md breakpoint (900 px) the filters do not fit beside the results: they open in a
+  // drawer from a 'Filters' button. The button and the filters column are both always rendered, CSS
+  // showing the one that applies, so the server's HTML is right on every width. This only closes
+  // the drawer should the window grow past 900 px; it is closed on the first render, so server and
+  // browser agree (hence not noSsr, which would read the screen during hydration).
+  const phone = useMediaQuery('(max-width: 899.95px)', { noSsr: false });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const filter = { ...listQuery(state), facets: true };
   // the listing below asks; this only reads its first page (the same cache entry, no second request)
@@ -64,20 +68,21 @@ export function SearchResultsPage() {
           {resultsHeading(state.search, first)}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          {phone && (
-            <Button variant="outlined" startIcon={<Badge color="primary" badgeContent={filterCount}><FilterList /></Badge>} onClick={() => setDrawerOpen(true)}>
-              Filters
-            </Button>
-          )}
+          <Button
+            variant="outlined"
+            startIcon={<Badge color="primary" badgeContent={filterCount}><FilterList /></Badge>}
+            onClick={() => setDrawerOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            Filters
+          </Button>
           <SortSelect search={state.search} value={state.sort} onChange={(sort) => setState({ ...state, sort })} />
         </Stack>
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(220px, 260px) minmax(0, 1fr)' } }}>
-        {!phone && (
-          <Box component="aside" aria-label="Filters">
-            {filters}
-          </Box>
-        )}
+        <Box component="aside" aria-label="Filters" sx={{ display: { xs: 'none', md: 'block' } }}>
+          {filters}
+        </Box>
         <Box sx={{ minWidth: 0 }}>
           <ProductListing
             key={writeSearchState(state).toString()}

@@ -35,7 +35,8 @@ export interface ServiceRequestDialogProps {
  */
 export default function ServiceRequestDialog({ open, product, onClose }: ServiceRequestDialogProps) {
   const titleId = useId();
-  const phone = useMediaQuery('(max-width: 767.95px)');
+  // closed on the first render, and never noSsr (which would read the screen while hydrating)
+  const phone = useMediaQuery('(max-width: 767.95px)', { noSsr: false });
   const user = useAppSelector(selectCurrentUser);
   const initialValues = useMemo(() => getInitialValues(user), [user]);
   const [createServiceRequest] = useCreateServiceRequestMutation();

@@ -1,0 +1,232 @@
+/**
+ * The shopper's pages rendered on the server (issue 20): the raw HTML of the home page and of the
+ * marketplace in its query states holds the products; the browser then hydrates it without a
+ * mismatch and the page works (add to cart, open a product, Back and Forward); the same page for a
+ * signed-in shopper holds nothing of the session; a storefront whose server container is missing or
+ * slow leaves its part to the browser, and the page still works.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { repoRoot, startApp } from '../app.js';
+import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
+import { serveFolder } from '../static-server.js';
+import { appAndBrowser } from '../suite.js';
+
+const suite = appAndBrowser();
+
+interface Listed {
+  id: number;
+  name: string;
+  slug: string;
+  price: string;
+}
+
+async function listed(query: string): Promise<Listed[]> {
+  const { products } = (await (await fetch(`${suite.app.url}/api/products?${query}`)).json()) as { products: Listed[] };
+  return products;
+}
+
+/** What React renders inside <div id="root"> on the server, and the data it hydrates with. */
+function parts(html: string): { root: string; state: string | undefined } {
+  const root = /<div id="root">([\s\S]*?)<\/div><script id="dm-server-state"/.exec(html)?.[1] ?? /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const state = /<script id="dm-server-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return { root, state };
+}
+
+/** React escapes text as HTML: the few characters a product name may hold. */
+const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The console's hydration reports: the shell logs a hydration error it did not expect (a mismatch
+ * between the server's HTML and the browser's first render) as 'Hydration error:', and React's own
+ * warnings name hydration too.
+ */
+function watchHydration(page: Page): string[] {
+  const reports: string[] = [];
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && /hydrat|#418|#419|#423|#425/i.test(message.text())) reports.push(message.text());
+  });
+  return reports;
+}
+
+async function withContext<T>(fn: (context: BrowserContext) => Promise<T>, width = 1280, height = 800): Promise<T> {
+  const context = await newContext(suite.browser, suite.app.url, width, height);
+  try {
+    return await fn(context);
+  } finally {
+    await context.close();
+  }
+}
+
+describe('server-rendered shopper pages (issue 20)', () => {
+  it("the raw HTML of the marketplace holds its products, their prices and the page's data, with no inline script", async () => {
+    const [first] = await listed('productType=equipment&limit=1');
+    const res = await fetch(`${suite.app.url}/marketplace?type=equipment`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('cache-control'), 'public, no-cache');
+    const etag = res.headers.get('etag');
+    assert.ok(etag);
+    const html = await res.text();
+    const { root, state } = parts(html);
+    assert.ok(root.includes(`>${asHtml(first!.name)}<`), 'the first product by name');
+    const price = `$${Number(first!.price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    assert.ok(root.includes(price), `its price as the shop shows it (${price})`);
+    assert.ok(root.includes('<h1') && root.includes('IT Equipment'), 'the heading');
+    assert.ok(root.includes('Search products'), 'the header with its search');
+    assert.ok(html.includes('<style data-emotion="css'), 'the CSS of that HTML in the head');
+    assert.ok(state && JSON.parse(state).api.queries, 'the data to hydrate with');
+    // the page's Content-Security-Policy allows no inline script: every part is written in place
+    const scripts = [...html.matchAll(/<script(?![^>]*\b(?:src|type)=)[^>]*>/g)];
+    assert.deepEqual(scripts.map((m) => m[0]), []);
+    // kept, and revalidated by its ETag
+    // (with a Cache-Control of its own: fetch would add 'no-cache', which asks for the page whole)
+    const again = await fetch(`${suite.app.url}/marketplace?type=equipment`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } });
+    assert.equal(again.status, 304);
+
+    // every query state: a category, a search, the open product
+    const category = parts(await (await fetch(`${suite.app.url}/marketplace?type=equipment&category=handpieces-motors`)).text()).root;
+    const categories = (await (await fetch(`${suite.app.url}/api/categories?productType=equipment`)).json()) as { id: number; slug: string }[];
+    const handpieces = categories.find((c) => c.slug === 'handpieces-motors')!;
+    const [handpiece] = await listed(`productType=equipment&categoryId=${handpieces.id}&limit=1`);
+    assert.ok(category.includes(asHtml(handpiece!.name)), 'a category page holds its products');
+    const search = parts(await (await fetch(`${suite.app.url}/marketplace?search=handpiece`)).text()).root;
+    assert.match(search, /results? for/i);
+    const home = await fetch(`${suite.app.url}/`);
+    assert.equal(home.status, 200);
+    const homeRoot = parts(await home.text()).root;
+    assert.ok(homeRoot.includes('Featured products') && homeRoot.includes('Add to cart'), 'the home page with its featured products');
+    const missing = await fetch(`${suite.app.url}/no/such/page`);
+    assert.equal(missing.status, 404);
+    assert.ok(parts(await missing.text()).root.includes('404 Page Not Found'), 'the not-found page, rendered');
+  });
+
+  it('is the same page for a signed-in shopper: nothing of the session is in it', async () => {
+    const anonymous = parts(await (await fetch(`${suite.app.url}/marketplace?type=service`)).text());
+    await withContext(async (context) => {
+      await signIn(context, DEMO_CUSTOMER);
+      const res = await context.request.get('/marketplace?type=service');
+      const signedIn = parts(await res.text());
+      assert.equal(signedIn.root, anonymous.root);
+      assert.equal(signedIn.state, anonymous.state);
+      assert.ok(!signedIn.root.includes(DEMO_CUSTOMER.username));
+    });
+  });
+
+  it('shows the products without JavaScript', async () => {
+    const [first] = await listed('productType=equipment&limit=1');
+    const context = await suite.browser.newContext({ baseURL: suite.app.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/marketplace?type=equipment');
+      await page.getByRole('heading', { name: 'IT Equipment', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: first!.name }).first().waitFor();
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Marketplace' }).first().waitFor({ state: 'attached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    it(`hydrates without a mismatch and works at ${width} px: add to cart, open a product, Back and Forward`, async () => {
+      const [first] = await listed('productType=equipment&limit=1');
+      await withContext(
+        async (context) => {
+          // a cart saved before: the server rendered an empty one, the browser shows it once hydrated
+          await context.addInitScript(
+            (line) => {
+              if (window.location.origin === 'null') return; // about:blank has no storage
+              if (!window.localStorage.getItem('shopping-cart')) window.localStorage.setItem('shopping-cart', JSON.stringify([line]));
+            },
+            { id: 999999, name: 'Saved line', manufacturer: 'Somebody', price: '5.00', quantity: 2, image_url: null },
+          );
+          const page = await context.newPage();
+          const reports = watchHydration(page);
+          await page.goto('/marketplace?type=equipment');
+          await page.getByRole('button', { name: 'Cart, 2 items', exact: true }).waitFor();
+          await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
+          await page.getByRole('button', { name: 'Cart, 3 items', exact: true }).waitFor();
+          await page.getByRole('button', { name: 'View details' }).first().click();
+          const dialog = page.getByRole('dialog', { name: first!.name });
+          await dialog.waitFor();
+          await page.goBack();
+          await dialog.waitFor({ state: 'detached' });
+          await page.goForward();
+          await dialog.waitFor();
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+          // a page of the same app, then Back to the server-rendered one
+          await page.getByRole('link', { name: 'DentalMarket' }).first().click();
+          await page.waitForURL(/\/$/);
+          await page.goBack();
+          await page.getByRole('heading', { name: 'IT Equipment', level: 1 }).waitFor();
+          // a server-rendered home page, opened directly
+          await page.goto('/');
+          await page.getByRole('button', { name: 'Cart, 3 items', exact: true }).waitFor();
+          assert.deepEqual(reports, []);
+        },
+        width,
+        height,
+      );
+    });
+  }
+});
+
+describe("a storefront whose server container is not there (issue 20's fallback)", () => {
+  const storefront = path.join(repoRoot, 'storefront-mfe', 'dist');
+
+  it('is rendered in the browser: the raw HTML has the header, the browser the products, and the page works', async () => {
+    const remote = await serveFolder(storefront, { missing: (pathname) => pathname.startsWith('/server/') });
+    const app = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
+    const context = await newContext(suite.browser, app.url);
+    try {
+      const [first] = (await (await fetch(`${app.url}/api/products?productType=equipment&limit=1`)).json()).products as Listed[];
+      const res = await fetch(`${app.url}/marketplace?type=equipment`);
+      assert.equal(res.status, 200);
+      const { root } = parts(await res.text());
+      assert.ok(root.includes('Search products'), 'the shell still rendered on the server');
+      assert.ok(!root.includes(asHtml(first!.name)), "the storefront's part left to the browser");
+      assert.ok(root.includes('<!--$!-->'), 'marked for the browser to render');
+      assert.ok(remote.requested.includes('/server/remoteEntry.js'), 'the server asked the remote for its server container');
+
+      const page = await context.newPage();
+      const reports = watchHydration(page);
+      await page.goto('/marketplace?type=equipment');
+      await page.getByRole('heading', { name: first!.name }).first().waitFor();
+      await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
+      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
+      assert.deepEqual(reports, []);
+    } finally {
+      await context.close();
+      await app.stop();
+      await remote.close();
+    }
+  });
+
+  it('does not wait for a slow one: the page goes out without its part, and once it has loaded the next page has it', async () => {
+    let slow = true;
+    const remote = await serveFolder(storefront, { delayMs: (pathname) => (slow && pathname.startsWith('/server/') ? 3000 : 0) });
+    const app = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
+    try {
+      const [first] = (await (await fetch(`${app.url}/api/products?productType=equipment&limit=1`)).json()).products as Listed[];
+      const early = parts(await (await fetch(`${app.url}/marketplace?type=equipment`)).text()).root;
+      assert.ok(early.includes('Search products') && !early.includes(asHtml(first!.name)), 'sent without the storefront, which was still loading');
+      slow = false;
+      // the server container arrives (its load went on after the page was sent); later pages have it
+      let later = '';
+      for (let attempt = 0; attempt < 40 && !later.includes(asHtml(first!.name)); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        later = parts(await (await fetch(`${app.url}/marketplace?type=equipment`)).text()).root;
+      }
+      assert.ok(later.includes(asHtml(first!.name)), 'rendered on the server once loaded');
+    } finally {
+      await app.stop();
+      await remote.close();
+    }
+  });
+});

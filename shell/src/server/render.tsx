@@ -1,0 +1,170 @@
+import { Writable } from 'node:stream';
+import type { ComponentType, ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { StaticRouter } from 'react-router';
+import type { RemotesManifest } from '@dentalmarket/contracts';
+import { api, makeStore, setApiBaseUrl, type AppStore } from '@dentalmarket/store';
+import { AppProviders } from '@dentalmarket/ui';
+import { App } from '../App.js';
+import { CLIENT_RENDERED, ServerRemotes } from '../RemoteRoute.js';
+import { loadedRemoteApp, loadRemoteApp, remoteForPath, setServerRemotes, type RemoteName } from '../remotes.js';
+
+export interface RenderRequest {
+  /** The page's path and query, e.g. /marketplace?type=equipment */
+  url: string;
+  /** The API as this process reaches it (http://127.0.0.1:3000/api): the page's data comes through the same RTK Query endpoints as in the browser. */
+  apiBaseUrl: string;
+  /** Each remote's server container (its dist/server/remoteEntry.js), absolute. */
+  remotes: RemotesManifest;
+  /** Changes when a remote is redeployed: its server container is loaded afresh. */
+  remotesVersion: string;
+  /** How long a remote's server container may take to load before the page is sent without it (ms). */
+  remoteBudgetMs: number;
+}
+
+export interface RenderResult {
+  /** What goes inside <div id="root">. */
+  html: string;
+  /** Emotion's style elements for exactly that HTML (critical CSS), for the <head>. */
+  styles: string;
+  /** React's preloads of the page's first images (fetchpriority high), for the top of the <head>: fetched before the scripts. */
+  preloads: string;
+  /** The store's data the render used, for the browser's store before it hydrates (JSON). */
+  state: string;
+  /** Remotes whose part is left to the browser (not loaded within the budget, or failed). */
+  clientRendered: RemoteName[];
+  /** Queries that failed: the page shows their error state, so it is not worth keeping. */
+  failedQueries: number;
+}
+
+/** Enough for a page whose data depends on data (the categories, then a category's subcategories). */
+const MAX_PASSES = 4;
+/** No render waits longer than this for its parts: what is still missing is rendered in the browser. */
+const RENDER_LIMIT_MS = 5000;
+
+let remotesVersion: string | undefined;
+
+/**
+ * Renders a shopper's page (/, /marketplace in any query state, the not-found page) for an
+ * anonymous visitor: React's streaming renderer with the page's data fetched through the store's own
+ * queries (rendered, the queries that rendering started awaited, rendered again until none is new),
+ * Emotion's CSS for that HTML, and the data to hydrate with.
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+  setApiBaseUrl(request.apiBaseUrl);
+  if (remotesVersion !== request.remotesVersion) {
+    setServerRemotes(request.remotes, remotesVersion !== undefined);
+    remotesVersion = request.remotesVersion;
+  }
+  const pathname = request.url.split(/[?#]/)[0] ?? '/';
+  const ready = new Map<RemoteName, ComponentType>();
+  const wanted = remoteForPath(pathname);
+  if (wanted) {
+    const app = await withinBudget(wanted, request.remoteBudgetMs);
+    if (app) ready.set(wanted, app);
+  }
+  const clientRendered = wanted && !ready.has(wanted) ? [wanted] : [];
+
+  const store = makeStore(undefined, { persistCart: false });
+  let rendered = { html: '', emotion: createEmotionServer(createCache({ key: 'css' })) };
+  for (let pass = 1; ; pass++) {
+    const cache = createCache({ key: 'css' });
+    // made before rendering: it marks the cache so that styles are collected, not written inline
+    const emotion = createEmotionServer(cache);
+    const html = await renderToHtml(
+      <CacheProvider value={cache}>
+        <ServerRemotes.Provider value={ready}>
+          <AppProviders store={store} router={(children: ReactNode) => <StaticRouter location={request.url}>{children}</StaticRouter>}>
+            <App />
+          </AppProviders>
+        </ServerRemotes.Provider>
+      </CacheProvider>,
+    );
+    rendered = { html, emotion };
+    const running = store.dispatch(api.util.getRunningQueriesThunk());
+    if (running.length === 0 || pass === MAX_PASSES) break;
+    await Promise.allSettled(running);
+  }
+  const { emotion } = rendered;
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(rendered.html));
+  const { state, failedQueries } = hydrationState(store);
+  // React writes the preloads of the images it rendered with fetchpriority high where the HTML
+  // starts (the root here): moved to the head, they are asked for before the scripts
+  const preloads: string[] = [];
+  const html = rendered.html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (tag) => {
+    preloads.push(tag);
+    return '';
+  });
+  return { html, styles, preloads: preloads.join(''), state, clientRendered, failedQueries };
+}
+
+/** The remote's App if it is (or becomes, within the budget) loaded; its loading goes on for later pages either way. */
+async function withinBudget(name: RemoteName, budgetMs: number): Promise<ComponentType | undefined> {
+  const loaded = loadedRemoteApp(name);
+  if (loaded) return loaded;
+  let cancel = () => {};
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, budgetMs);
+    cancel = () => clearTimeout(timer);
+  });
+  try {
+    const module = await Promise.race([loadRemoteApp(name), late]);
+    return module?.default;
+  } catch (error) {
+    console.warn(`The ${name} remote's server container could not be loaded (${(error as Error).message}): its part of the page is rendered in the browser.`);
+    return undefined;
+  } finally {
+    cancel();
+  }
+}
+
+/** The page's data as the browser's store takes it (hydrateFromServer): the fulfilled queries, nothing of a session. */
+function hydrationState(store: AppStore): { state: string; failedQueries: number } {
+  const { api: apiState } = store.getState();
+  const queries: Record<string, unknown> = {};
+  let failedQueries = 0;
+  for (const [key, entry] of Object.entries(apiState.queries)) {
+    if (entry?.status === 'fulfilled' && entry.endpointName !== 'getMe') queries[key] = entry;
+    else if (entry?.status === 'rejected') failedQueries++;
+  }
+  return { state: JSON.stringify({ api: { ...apiState, queries, mutations: {}, subscriptions: {} } }), failedQueries };
+}
+
+/** React's streaming renderer, read whole once everything (data, lazy parts) is ready. */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+    const stream = renderToPipeableStream(element, {
+      // every part written in place: a part sent later would need React's inline scripts to move it,
+      // which the page's Content-Security-Policy (script-src 'self') rightly refuses
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+      // an error inside a part (a remote not ready) sends that part's fallback for the browser to render
+      onError: (error) => {
+        const digest = (error as { digest?: string }).digest;
+        if (digest !== CLIENT_RENDERED) console.error('Server render error:', error);
+        return digest ?? 'server-render-error';
+      },
+    });
+    // a part still waiting then (a remote's chunk that does not come) is sent as its fallback
+    const timer = setTimeout(() => stream.abort(new Error('The server render took too long.')), RENDER_LIMIT_MS);
+  });
+}
