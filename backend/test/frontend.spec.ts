@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SHELL_ROUTES } from '@dentalmarket/contracts';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   root = tempDir('frontends');
   write('shell/dist/index.html', '<!doctype html><html><head><title>DentalMarket</title></head><body><div id="root"></div><!-- DentalMarket shell --></body></html>');
   write('shell/dist/main.0123abcd89.js', 'console.log("shell")');
+  fs.writeFileSync(path.join(root, 'shell/dist/main.0123abcd89.js.br'), zlib.brotliCompressSync('console.log("shell")'));
   write('storefront-mfe/dist/mf-manifest.json', '{"name":"storefront"}');
   write('storefront-mfe/dist/remoteEntry.js', 'var storefront;');
   write('storefront-mfe/dist/123.4f9a2c1b77.js', 'chunk');
@@ -63,9 +65,12 @@ describe('static frontends', () => {
     expect(post.text).toBe('Not Found');
   });
 
-  it('gives hashed chunks a long cache', async () => {
+  it('gives hashed chunks a long cache, sent compressed or not', async () => {
     const res = await request(t.http).get('/main.0123abcd89.js').expect(200);
     expect(res.headers['cache-control']).toContain('max-age=31536000');
+    const compressed = await request(t.http).get('/main.0123abcd89.js').set('Accept-Encoding', 'br').expect(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toContain('max-age=31536000');
   });
 
   it('serves each remote under /remotes/<name>/ with CORS, entry files not cached', async () => {

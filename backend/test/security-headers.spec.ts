@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { PAGE_START_SCRIPT_HASH } from '../src/frontend/page-start.js';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from './helpers.js';
 
 function directives(csp: string): Record<string, string[]> {
@@ -35,10 +36,17 @@ describe('security headers', () => {
     await productionDb?.drop();
   });
 
+  it('are set on a built file, without the Content-Security-Policy that only a page uses', async () => {
+    const res = await request(t.http).get('/remotes/storefront/remoteEntry.js').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+  });
+
   it.each([
     ['the shell', '/'],
     ['an API route', '/api/categories'],
-    ['a remote file', '/remotes/storefront/remoteEntry.js'],
   ])('are set on %s', async (_label, url) => {
     const res = await request(t.http).get(url).set('Accept', 'text/html,*/*').expect(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -48,8 +56,9 @@ describe('security headers', () => {
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
-    // remotes deployed on another origin may be loaded; inline scripts may not
-    expect(csp['script-src']).toEqual(["'self'", 'https://admin.example.com']);
+    // remotes deployed on another origin may be loaded; inline scripts may not, but for the one a
+    // server-rendered page carries (its colour-scheme check and deferred start), allowed by its hash
+    expect(csp['script-src']).toEqual(["'self'", PAGE_START_SCRIPT_HASH, 'https://admin.example.com']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://admin.example.com']);
     // MUI's Emotion injects <style> tags
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);

@@ -34,6 +34,24 @@ function watchPageErrors(page: Page): void {
   });
 }
 
+/**
+ * A page the server rendered is on screen before its scripts have run, and a click on it then does
+ * nothing: after a navigation that loads one of the app's pages, wait until the app says its page
+ * answers (the shell sets data-dm-ready on <html> once the route's part has hydrated or rendered), as
+ * a shopper would see the page react. What it is waited for is the test's own to check.
+ */
+function waitForTheApp(page: Page): void {
+  for (const name of ['goto', 'reload'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      const html = response?.request().resourceType() === 'document' && (response.headers()['content-type'] ?? '').startsWith('text/html');
+      if (html) await page.waitForSelector('html[data-dm-ready]', { state: 'attached', timeout: 15_000 }).catch(() => undefined);
+      return response;
+    };
+  }
+}
+
 afterEach(() => {
   const errors = pageErrors.splice(0);
   const reasons = rejections.splice(0);
@@ -62,7 +80,10 @@ export function launchBrowser(): Promise<Browser> {
 export async function newContext(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width, height } });
   await context.addInitScript(reportRejections, REJECTION);
-  context.on('page', watchPageErrors);
+  context.on('page', (page) => {
+    watchPageErrors(page);
+    waitForTheApp(page);
+  });
   return context;
 }
 

@@ -38,6 +38,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
     if (!this.state.error) return this.props.children;
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', my: 6 }}>
+        {/* the route's part is settled: this message is what it shows */}
+        <HydrationMark part="remote" />
         <Alert
           severity="warning"
           action={

@@ -1,15 +1,15 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrateFromServer, makeStore, restoreSavedCart } from '@dentalmarket/store';
-import { AppProviders } from '@dentalmarket/ui';
-import { App } from './App.js';
-import { whenHydrated } from './hydration.js';
-import { CLIENT_RENDERED } from './RemoteRoute.js';
 import { preloadRouteRemote, remoteForPath } from './remotes.js';
-import { installDiagnostics } from './singletons.js';
 
-installDiagnostics();
 preloadRouteRemote(window.location.pathname);
+
+/**
+ * Yields to the browser. The page's start (evaluating React DOM, the store, MUI and the app, then the
+ * first render) is done as a few tasks instead of one long one: on a server-rendered page the content
+ * is already on screen, and a tap or a scroll meanwhile is answered between them.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The data a server-rendered page was rendered with (issue 20), or null for a page the browser renders. */
 function serverState(): unknown {
@@ -22,18 +22,48 @@ function serverState(): unknown {
   }
 }
 
-const root = document.getElementById('root')!;
-const state = serverState();
-// The one store of the page; every remote reads and writes it through the shared libs/store.
-const store = makeStore(undefined, { loadSavedCart: !state });
-const app = (
-  <AppProviders store={store}>
-    <App />
-  </AppProviders>
-);
+/** Set on <html> by the server-rendered page's colour-scheme check (backend/src/frontend/page-start.ts). */
+const DARK_MARK = 'data-dm-dark';
 
-if (state) {
-  store.dispatch(hydrateFromServer(state));
+// The shared packages' code is already loaded (index.ts's start) and the app's imports are 'eager'
+// (their code is in this chunk): no more files to fetch, only their evaluation waits for its turn.
+async function start(): Promise<void> {
+  const { hydrateFromServer, makeStore, restoreSavedCart } = await import('@dentalmarket/store');
+  await nextTask();
+  const { AppProviders } = await import('@dentalmarket/ui');
+  await nextTask();
+  const [{ App }, { installDiagnostics }, { whenHydrated }, { CLIENT_RENDERED }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './App.js'),
+    import(/* webpackMode: "eager" */ './singletons.js'),
+    import(/* webpackMode: "eager" */ './hydration.js'),
+    import(/* webpackMode: "eager" */ './RemoteRoute.js'),
+  ]);
+  installDiagnostics();
+  await nextTask();
+
+  const root = document.getElementById('root')!;
+  const state = serverState();
+  // A server-rendered page is light; for a shopper who chose dark mode, the head's colour-scheme
+  // check hid it (backend/src/frontend/page-start.ts): rendered afresh in dark, with the server's data
+  const dark = document.documentElement.hasAttribute(DARK_MARK);
+  const hydrating = Boolean(state) && !dark;
+  // The one store of the page; every remote reads and writes it through the shared libs/store.
+  const store = makeStore(undefined, { loadSavedCart: !hydrating });
+  if (state) store.dispatch(hydrateFromServer(state));
+  const app = (
+    <AppProviders store={store}>
+      <App />
+    </AppProviders>
+  );
+  // the page's own part shown and working (hydrated, or rendered): said on <html> (data-dm-ready),
+  // for tools that drive the page and must not click before it answers
+  const part = remoteForPath(window.location.pathname) ? 'remote' : 'shell';
+  whenHydrated(part).then(() => document.documentElement.setAttribute('data-dm-ready', ''));
+  if (!hydrating) {
+    createRoot(root).render(app);
+    if (dark) whenHydrated('shell').then(() => document.documentElement.removeAttribute(DARK_MARK));
+    return;
+  }
   // as a transition: React hydrates in slices and yields to the browser between them (the page is
   // already on screen), instead of one long task that would hold a tap or a scroll
   startTransition(() => {
@@ -47,7 +77,7 @@ if (state) {
     });
   });
   // the saved cart only now: the server rendered the page with an empty one
-  whenHydrated(remoteForPath(window.location.pathname) ? 'remote' : 'shell').then(() => restoreSavedCart(store));
-} else {
-  createRoot(root).render(app);
+  whenHydrated(part).then(() => restoreSavedCart(store));
 }
+
+start().catch((error: unknown) => console.error('DentalMarket could not start:', error));

@@ -47,18 +47,22 @@ export function startEarlyDownloads(pathname: string): void {
 export function setServerRemotes(entries: RemotesManifest, force = false): void {
   manifest = Promise.resolve(entries);
   if (force) {
+    for (const name of registered) replaced.add(name);
     registered.clear();
     preloads.clear();
     settled.clear();
   }
 }
 
+/** Remotes to register afresh (force) at their next load: redeployed since they were loaded. */
+const replaced = new Set<RemoteName>();
+
 async function register(name: RemoteName, force: boolean): Promise<void> {
   if (registered.has(name) && !force) return;
   const urls = await fetchManifest();
   const entry = typeof window === 'undefined' ? urls[name] : new URL(urls[name], window.location.href).href;
   // force replaces a remote whose earlier load failed, so Retry really fetches again
-  registerRemotes([{ name, entry }], { force });
+  registerRemotes([{ name, entry }], { force: force || replaced.delete(name) });
   registered.add(name);
 }
 

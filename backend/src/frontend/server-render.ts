@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { scriptSafeJson } from '../seo/page-head.js';
+import { PAGE_START_HEAD, withDeferredStart } from './page-start.js';
 
 /** What the shell's server bundle (shell/dist/server/ssr.js, shell/src/server) takes and gives. */
 interface RenderRequest {
@@ -167,10 +168,14 @@ export function serverEntries(remotes: AppConfig['remotes'], origin: string): Ap
   return { storefront: entry(remotes.storefront), checkout: entry(remotes.checkout), admin: entry(remotes.admin) };
 }
 
-/** The shell's page with a rendered page's parts: its CSS in the head, its HTML in the root, its data for hydration. */
+/**
+ * The shell's page with a rendered page's parts: its CSS in the head, its HTML in the root, its data
+ * for hydration, and the app's scripts asked for once the page has loaded (page-start.ts): the page
+ * is on screen without them, and its first images come first.
+ */
 export function intoPage(shell: string, page: RenderedPage): string {
-  return shell
-    .replace(/<head>(<meta charset="utf-8"\/?>)?/, (head) => `${head}${page.preloads}`)
+  return withDeferredStart(shell)
+    .replace(/<head>(<meta charset="utf-8"\/?>)?/, (head: string) => `${head}${PAGE_START_HEAD}${page.preloads}`)
     .replace('</head>', () => `${page.styles}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.root}</div><script id="dm-server-state" type="application/json">${page.state}</script>`);
 }

@@ -35,7 +35,8 @@ const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 function setCacheHeaders(res: ServerResponse, file: string): void {
-  const name = path.basename(file);
+  // the file sent may be the .br or .gz written beside the asset: its name is the asset's
+  const name = path.basename(file).replace(/\.(?:br|gz)$/, '');
   if (ALWAYS_REVALIDATE.has(name) || !HASHED.test(name)) res.setHeader('Cache-Control', 'no-cache');
   else res.setHeader('Cache-Control', ONE_YEAR);
 }

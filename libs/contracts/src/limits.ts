@@ -37,5 +37,7 @@ export const TIMINGS = {
 } as const;
 
 export const CART_STORAGE_KEY = 'shopping-cart';
+/** SPEC §3 Local settings object: where the browser keeps it (read by the server-rendered page's colour-scheme check too). */
+export const SETTINGS_STORAGE_KEY = 'dental-marketplace-settings';
 export const DEBUG_TEST_PRODUCT_ID = 999;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -56,7 +56,12 @@ let remotesVersion: string | undefined;
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
   setApiBaseUrl(request.apiBaseUrl);
   if (remotesVersion !== request.remotesVersion) {
-    setServerRemotes(request.remotes, remotesVersion !== undefined);
+    // a redeployed remote: its new server container, under an address of its own (nothing cached
+    // for the old one is reused), replacing the old one
+    const tag = encodeURIComponent(request.remotesVersion.length > 64 ? hash(request.remotesVersion) : request.remotesVersion);
+    const tagged = (url: string) => `${url}${url.includes('?') ? '&' : '?'}v=${tag}`;
+    const { storefront, checkout, admin } = request.remotes;
+    setServerRemotes({ storefront: tagged(storefront), checkout: tagged(checkout), admin: tagged(admin) }, remotesVersion !== undefined);
     remotesVersion = request.remotesVersion;
   }
   const pathname = request.url.split(/[?#]/)[0] ?? '/';
@@ -99,6 +104,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     return '';
   });
   return { html, styles, preloads: preloads.join(''), state, clientRendered, failedQueries };
+}
+
+/** A short digest of a long text (FNV-1a). */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }
 
 /** The remote's App if it is (or becomes, within the budget) loaded; its loading goes on for later pages either way. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 
 /** SPEC §9: from 768 px up (not one of MUI's breakpoints, hence the raw media query) the sidebar is a column. */
@@ -18,7 +18,10 @@ export function MarketplaceLayout({ header, sidebar, children }: { header: React
       {header}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', [WIDE]: { gridTemplateColumns: 'minmax(240px, 300px) minmax(0, 1fr)' } }}>
         <Box component="aside" sx={{ display: 'none', [WIDE]: { display: 'block' } }}>
-          <Box sx={{ position: 'sticky', top: 88 }}>{sidebar}</Box>
+          {/* hydrated in a pass of its own on a server-rendered page (a shorter task); nothing here suspends */}
+          <Box sx={{ position: 'sticky', top: 88 }}>
+            <Suspense>{sidebar}</Suspense>
+          </Box>
         </Box>
         <Box sx={{ minWidth: 0 }}>{children}</Box>
       </Box>

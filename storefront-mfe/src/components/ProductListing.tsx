@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Product } from '@dentalmarket/contracts';
 import { useGetProductPagesInfiniteQuery, type ProductQuery } from '@dentalmarket/store';
@@ -25,7 +26,8 @@ interface Props {
 /** One filtered product listing, 24 at a time, with 'Load more' and 'Showing n of N'. */
 export function ProductListing({ filter, empty, failure, onViewDetails, layout = 'grid', headingLevel, correctionShown = false }: Props) {
   const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetProductPagesInfiniteQuery(listingQuery(filter));
-  const products = data?.pages.flatMap((page) => page.products) ?? [];
+  // the same list while the pages are the same: the grid's cards not hydrated yet are never updated
+  const products = useMemo(() => data?.pages.flatMap((page) => page.products) ?? [], [data]);
   const first = data?.pages[0];
   const total = first?.total ?? 0;
   // a common word is counted only up to a cap: the server says so, and so does the page

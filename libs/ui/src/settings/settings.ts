@@ -1,3 +1,5 @@
+import { SETTINGS_STORAGE_KEY } from '@dentalmarket/contracts';
+
 /** SPEC §3 "Local settings object": stored in the browser only, no server calls. */
 export interface DmSettings {
   debugging: { showCartDebugger: boolean; showProductDebugPanel: boolean; verboseConsoleLogging: boolean; debugAlerts: boolean };
@@ -14,7 +16,7 @@ export const DEFAULT_SETTINGS: DmSettings = {
   performance: { lazyLoadImages: true, minimalAnimations: false },
 };
 
-export const SETTINGS_STORAGE_KEY = 'dental-marketplace-settings';
+export { SETTINGS_STORAGE_KEY };
 /** Same-tab notification: the 'storage' event only fires in other tabs. */
 export const SETTINGS_CHANGE_EVENT = 'dm-settings-change';
 export const DEBUG_FLAG_NAMES = Object.keys(DEFAULT_SETTINGS.debugging) as DebugFlagName[];
