@@ -125,7 +125,18 @@ export function traffic(vocab, seed) {
   };
   const productId = () => 1 + Math.floor(random() * vocab.maxId);
   const productSlug = () => vocab.slugs[Math.floor(random() * vocab.slugs.length)];
-  return { search, prefix, listPage, productId, productSlug };
+  /** A shopper's page the server renders and keeps: the home page, or a type's marketplace in one of its orders (13 in all). */
+  const popularPage = () => {
+    const r = random();
+    if (r < 0.1) return '/';
+    const params = new URLSearchParams({ type: pick(TYPES) });
+    const sort = pick([null, ...OTHER_SORTS.slice(0, 3)]);
+    if (sort) params.set('sort', sort);
+    return `/marketplace?${params}`;
+  };
+  /** A page rendered for the first time: a type's marketplace with a product's view open (any of the catalogue's). */
+  const rarePage = () => `/marketplace?${new URLSearchParams({ type: pick(TYPES), product: productSlug() })}`;
+  return { search, prefix, listPage, productId, productSlug, popularPage, rarePage };
 }
 
 const againstBare = (u, bare) => [`≥ 0.6× bare ${yes(u.unitsPerSecond / bare.unitsPerSecond >= 0.6)}`];
@@ -188,6 +199,14 @@ function cells() {
     // nothing is kept per page, so every request is what the goal calls a miss. The bare server has no pages.
     single('page', "product pages' HTML (/products/<slug>)", (stream) => stream.productSlug(), (slug) => `/products/${encodeURIComponent(slug)}`, 12,
       (u) => [`p97.5 ≤ 300 ms (a miss) ${yes(u.p975 <= 300)}`, `≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
+    // issue 20: the shopper's pages rendered on the server (React through the storefront's server
+    // container). Kept: the popular pages, rendered once per catalogue version and then served as kept;
+    // rendered: a page nobody asked for before (a marketplace with any product's view open), every
+    // request a render. The bare server renders no pages.
+    single('ssr-kept', "server-rendered pages, kept (/, /marketplace?type=…&sort=…)", (stream) => stream.popularPage(), (path) => path, 13,
+      (u) => [`p97.5 ≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
+    single('ssr-miss', 'server-rendered pages, each rendered (/marketplace?type=…&product=<any>)', (stream) => stream.rarePage(), (path) => path, 12,
+      (u) => [`p97.5 ≤ 300 ms ${yes(u.p975 <= 300)}`, `0 errors ${yes(u.errors === 0)}`]),
   ];
 }
 

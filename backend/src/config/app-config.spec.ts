@@ -39,6 +39,22 @@ describe('loadConfig', () => {
     }
   });
 
+  it('renders the shopper pages on the server unless told not to, waiting 300 ms for a remote by default; remotes reached from the server default to the browser URLs', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, REMOTE_STOREFRONT_URL: 'http://localhost:3101/mf-manifest.json' });
+    expect(config.serverRendering).toBe(true);
+    expect(config.remoteRenderBudgetMs).toBe(300);
+    expect(config.remotesFromServer.storefront).toBe('http://localhost:3101/mf-manifest.json');
+    expect(config.remotesFromServer.checkout).toBe('/remotes/checkout/mf-manifest.json');
+    const inside = loadConfig({ DATA_DIR: dataDir, REMOTE_STOREFRONT_URL: 'http://localhost:3101/mf-manifest.json', REMOTE_STOREFRONT_SERVER_URL: 'http://storefront/mf-manifest.json' });
+    expect(inside.remotes.storefront).toBe('http://localhost:3101/mf-manifest.json');
+    expect(inside.remotesFromServer.storefront).toBe('http://storefront/mf-manifest.json');
+    expect(loadConfig({ DATA_DIR: dataDir, SERVER_RENDERING: 'OFF', REMOTE_RENDER_BUDGET_MS: '0' })).toMatchObject({ serverRendering: false, remoteRenderBudgetMs: 0 });
+    expect(() => loadConfig({ DATA_DIR: dataDir, SERVER_RENDERING: 'maybe' })).toThrow('SERVER_RENDERING must be on or off');
+    for (const bad of ['-1', '2.5', 'soon', '10001']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, REMOTE_RENDER_BUDGET_MS: bad })).toThrow('REMOTE_RENDER_BUDGET_MS must be a whole number of milliseconds between 0 and 10000');
+    }
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' })).toThrow(ConfigError);
     try {

@@ -110,6 +110,21 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
+  REMOTE_STOREFRONT_SERVER_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REMOTE_CHECKOUT_SERVER_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  REMOTE_ADMIN_SERVER_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
   FRONTEND_DIST_ROOT?: string;
 
   @Transform(emptyToUndefined)
@@ -293,6 +308,12 @@ export interface AppConfig {
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   remotes: { storefront: string; checkout: string; admin: string };
+  /**
+   * Where this server reaches each remote's manifest for server rendering (its server container sits
+   * in server/ beside it): REMOTE_*_SERVER_URL, by default the browser's REMOTE_*_URL (another inside
+   * a container network, e.g. http://storefront/mf-manifest.json)
+   */
+  remotesFromServer: { storefront: string; checkout: string; admin: string };
   /** absolute; holds shell/dist, storefront-mfe/dist, checkout-mfe/dist, admin-mfe/dist */
   frontendDistRoot: string;
   /** the shop's public origin for absolute links (sitemaps, robots.txt): PUBLIC_URL; unset, each request's own origin */
@@ -420,6 +441,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       storefront: raw.REMOTE_STOREFRONT_URL ?? '/remotes/storefront/mf-manifest.json',
       checkout: raw.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
       admin: raw.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
+    },
+    remotesFromServer: {
+      storefront: raw.REMOTE_STOREFRONT_SERVER_URL ?? raw.REMOTE_STOREFRONT_URL ?? '/remotes/storefront/mf-manifest.json',
+      checkout: raw.REMOTE_CHECKOUT_SERVER_URL ?? raw.REMOTE_CHECKOUT_URL ?? '/remotes/checkout/mf-manifest.json',
+      admin: raw.REMOTE_ADMIN_SERVER_URL ?? raw.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
     },
     frontendDistRoot: resolveFromRoot(raw.FRONTEND_DIST_ROOT, '.'),
     seedImagesDir: path.join(BACKEND_ROOT, 'assets', 'seed-images'),

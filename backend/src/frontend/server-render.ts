@@ -120,7 +120,7 @@ export class ServerRenderer {
       const result = await this.bundle!.render({
         url: req.originalUrl,
         apiBaseUrl: `${origin}/api`,
-        remotes: serverEntries(this.config.remotes, origin),
+        remotes: serverEntries(this.config.remotesFromServer, origin),
         remotesVersion,
         remoteBudgetMs: this.config.remoteRenderBudgetMs,
       });
@@ -139,7 +139,7 @@ export class ServerRenderer {
 
   /** Each remote's server entry's validator (ETag, else Last-Modified and length); a remote not answering counts as its own version. */
   private async readRemotesVersion(origin: string): Promise<string> {
-    const entries = serverEntries(this.config.remotes, origin);
+    const entries = serverEntries(this.config.remotesFromServer, origin);
     const parts = await Promise.all(
       Object.values(entries).map(async (entry) => {
         try {
