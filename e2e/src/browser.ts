@@ -36,9 +36,9 @@ function watchPageErrors(page: Page): void {
 
 /**
  * A page the server rendered is on screen before its scripts have run, and a click on it then does
- * nothing: after a navigation that loads one of the app's pages, wait until the app says its page
- * answers (the shell sets data-dm-ready on <html> once the route's part has hydrated or rendered), as
- * a shopper would see the page react. What it is waited for is the test's own to check.
+ * nothing: after a navigation that loads such a page, wait until the app says it answers (the shell
+ * sets data-dm-ready on <html> once the route's part has hydrated or rendered), as a shopper would see
+ * the page react. What it is waited for is the test's own to check.
  */
 function waitForTheApp(page: Page): void {
   for (const name of ['goto', 'reload'] as const) {
@@ -46,7 +46,10 @@ function waitForTheApp(page: Page): void {
     (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       const response = await navigate(...args);
       const html = response?.request().resourceType() === 'document' && (response.headers()['content-type'] ?? '').startsWith('text/html');
-      if (html) await page.waitForSelector('html[data-dm-ready]', { state: 'attached', timeout: 15_000 }).catch(() => undefined);
+      // only a server-rendered page is on screen before it answers (a page the browser renders shows
+      // nothing until it does, which a test waits for anyway)
+      const serverRendered = html && (await page.evaluate(() => document.getElementById('dm-server-state') !== null).catch(() => false));
+      if (serverRendered) await page.waitForSelector('html[data-dm-ready]', { state: 'attached', timeout: 15_000 }).catch(() => undefined);
       return response;
     };
   }

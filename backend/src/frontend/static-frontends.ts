@@ -108,9 +108,10 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
     if (!pageHeads || !built) return false;
     const origin = siteOrigin(req, config.publicUrl);
     if (!origin) return false;
-    // the pages rendered on the server (issue 20): the home page, the marketplace in any state, and
-    // the not-found page; a product's page has its own server-written content (seo/page-head.ts)
-    const rendered = renderer.enabled && (notFoundPage || req.path === '/' || req.path === '/marketplace');
+    // the pages rendered on the server (issue 20): the home page, the marketplace in any state, a
+    // product's page and the not-found page (a product's page without the server render keeps the
+    // content seo/page-head.ts writes)
+    const rendered = renderer.enabled && (notFoundPage || req.path === '/' || req.path === '/marketplace' || req.path.startsWith('/products/'));
     try {
       const shell = await currentShell();
       const [version, remotes] = await Promise.all([pageHeads.version.current(), rendered ? renderer.remotesVersion(req) : '']);
@@ -135,12 +136,12 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
         res.removeHeader('ETag');
         return false;
       }
-      let html = pageWithHead(shell.html, page.head);
       const server = rendered ? await renderer.page(req, remotes) : undefined;
+      let html: string;
       if (server) {
-        html = intoPage(html, server);
+        html = intoPage(pageWithHead(shell.html, { ...page.head, body: undefined }), server);
         if (server.complete) renderer.keep(etag, html);
-      }
+      } else html = pageWithHead(shell.html, page.head);
       sendHtml(res, page.status, html);
       return true;
     } catch (error) {

@@ -23,9 +23,10 @@ describe("a product's canonical page (issue 20)", () => {
     const res = await fetch(`${suite.app.url}/products/${product.slug}`);
     assert.equal(res.status, 200);
     const html = await res.text();
-    assert.ok(html.includes(`<h1>${product.name}</h1>`), 'the name as the page heading');
+    assert.match(html, new RegExp(`<h1[^>]*>${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`), 'the name as the page heading');
     const price = `$${Number(product.price).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    assert.ok(html.includes(`<p>${price}</p>`), `the price as the shop shows it (${price})`);
+    assert.ok(html.includes(`>${price}</p>`), `the price as the shop shows it (${price})`);
+    assert.match(html, /<nav[^>]*aria-label="Breadcrumb"/, 'the breadcrumbs');
     const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     assert.equal(ld[0]['@type'], 'Product');
     assert.equal(ld[0].name, product.name);
@@ -36,29 +37,34 @@ describe("a product's canonical page (issue 20)", () => {
     assert.ok(sitemap.includes(`/products/${product.slug}</loc>`));
   });
 
-  it('opens in the shop as the detail view over its marketplace, keeping the canonical link; Back leaves it; an unknown slug says so', async () => {
+  it("is the product's own page in the shop: its details, add to cart, breadcrumbs; the detail view names it canonical; an unknown slug says so", async () => {
     const product = await firstEquipment();
     const context = await newContext(suite.browser, suite.app.url);
     try {
       const page = await context.newPage();
       await page.goto('/marketplace?type=service');
       await page.goto(`/products/${product.slug}`);
-      const dialog = page.getByRole('dialog', { name: product.name });
-      await dialog.waitFor();
-      await dialog.getByText('+ Installation (if required)').waitFor();
+      await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
+      await page.getByText('+ Installation (if required)').waitFor();
       // the image keeps the catalogue's 4:3 shape (its width and height attributes only reserve the space)
-      const image = await dialog.getByRole('img', { name: product.name }).boundingBox();
+      const image = await page.getByRole('main').getByRole('img', { name: product.name }).boundingBox();
       assert.ok(image && Math.abs(image.width / image.height - 4 / 3) < 0.02, `4:3, not ${image?.width}×${image?.height}`);
-      assert.match(page.url(), new RegExp(`/marketplace\\?type=equipment&product=${product.slug}$`));
       assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${suite.app.url}/products/${product.slug}`);
       assert.equal(await page.title(), `${product.name} – IT Equipment | DentalMarket`);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
+      // the breadcrumbs lead to its type's marketplace; Back returns to the product, and Back again before it
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'IT Equipment' }).click();
       await page.getByRole('heading', { name: 'IT Equipment', level: 1 }).waitFor();
-      assert.equal(await page.title(), 'IT Equipment – Marketplace | DentalMarket');
-      // the canonical page gave its place in history to the detail view: Back returns to the page before it
+      await page.goBack();
+      await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
       await page.goBack();
       await page.waitForURL(/\/marketplace\?type=service$/);
+
+      // in the marketplace the detail view names the product's page as canonical
+      await page.goto(`/marketplace?type=equipment&product=${product.slug}`);
+      await page.getByRole('dialog', { name: product.name }).waitFor();
+      assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${suite.app.url}/products/${product.slug}`);
 
       const missing = await page.goto('/products/no-such-product-anywhere');
       assert.equal(missing?.status(), 404);

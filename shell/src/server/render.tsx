@@ -133,14 +133,17 @@ async function withinBudget(name: RemoteName, budgetMs: number): Promise<Compone
   }
 }
 
-/** The page's data as the browser's store takes it (hydrateFromServer): the fulfilled queries, nothing of a session. */
+/** The page's data as the browser's store takes it (hydrateFromServer): the settled queries, nothing of a session. */
 function hydrationState(store: AppStore): { state: string; failedQueries: number } {
   const { api: apiState } = store.getState();
   const queries: Record<string, unknown> = {};
   let failedQueries = 0;
   for (const [key, entry] of Object.entries(apiState.queries)) {
-    if (entry?.status === 'fulfilled' && entry.endpointName !== 'getMe') queries[key] = entry;
-    else if (entry?.status === 'rejected') failedQueries++;
+    if (!entry || entry.endpointName === 'getMe') continue;
+    // a rejected query too: the page shows its error (an unknown product's 'not found'), and so must
+    // the browser's first render
+    if (entry.status === 'fulfilled' || entry.status === 'rejected') queries[key] = entry;
+    if (entry.status === 'rejected') failedQueries++;
   }
   return { state: JSON.stringify({ api: { ...apiState, queries, mutations: {}, subscriptions: {} } }), failedQueries };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, Dialog, useMediaQuery, DialogActions, DialogContent, DialogTitle, Divider, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Check from '@mui/icons-material/Check';
@@ -60,6 +60,73 @@ function AddToCartButton({ product, onAdded }: { product: Product; onAdded: () =
   );
 }
 
+function DetailsSection({ title, headingLevel, children }: { title: string; headingLevel: 'h2' | 'h3'; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="h3" component={headingLevel} gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * A product's details (SPEC §2's modal body): image, type and badges, manufacturer, rating, price
+ * line, description, features and specifications. The detail view and the product's own page
+ * (/products/:slug) both show it.
+ */
+export function ProductDetails({ product, headingLevel = 'h3', actions }: { product: Product; headingLevel?: 'h2' | 'h3'; actions?: ReactNode }) {
+  const price = modalPriceLine(product);
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box>
+        <ProductImage src={product.image_url} alt={product.name} priority />
+      </Box>
+      <Box>
+        <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+          <Chip label={TYPE_LABELS[product.product_type]} size="small" />
+          {product.is_featured && <Chip label="Featured" size="small" color="primary" />}
+          {product.is_new && <Chip label="New" size="small" color="secondary" />}
+        </Stack>
+        <Typography variant="overline" color="text.secondary">
+          {product.manufacturer}
+        </Typography>
+        <ProductRating rating={product.rating} reviews={product.reviews_count} />
+        <Typography variant="h4" component="p" color="primary.dark" sx={{ fontWeight: 700, mt: 1.5 }} data-testid="modal-price">
+          {price.primary}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {price.note}
+        </Typography>
+        <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{product.description}</Typography>
+        {actions}
+      </Box>
+      <DetailsSection title="Features" headingLevel={headingLevel}>
+        <Features features={product.features} />
+      </DetailsSection>
+      <DetailsSection title="Specifications" headingLevel={headingLevel}>
+        <ProductSpecifications specifications={product.specifications} />
+      </DetailsSection>
+    </Box>
+  );
+}
+
+/** What a product offers to do (SPEC §2): add equipment to the cart, request a service, visit a partner's product. */
+export function ProductActions({ product, onAdded = () => undefined }: { product: Product; onAdded?: () => void }) {
+  return (
+    <>
+      {product.product_type === 'equipment' && <AddToCartButton product={product} onAdded={onAdded} />}
+      {product.product_type === 'service' && <RequestServiceButton product={product} variant="contained" />}
+      {product.product_type === 'affiliate' && product.affiliate_link && (
+        <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(product.id)}>
+          View Product
+        </Button>
+      )}
+    </>
+  );
+}
+
 /**
  * SPEC §2 Product detail modal for `?product=<slug>`: a shareable URL that opens it on load. Closes
  * on Escape, a backdrop click or Close with a 300 ms fade; MUI's Dialog locks page scrolling and
@@ -79,7 +146,6 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
     timer.current = window.setTimeout(onClose, TIMINGS.autoCloseAfterAddMs);
   };
   const shown = product && product.slug === slug ? product : undefined;
-  const price = shown ? modalPriceLine(shown) : undefined;
 
   return (
     <Dialog open={Boolean(slug)} onClose={onClose} maxWidth="md" fullWidth fullScreen={phone} transitionDuration={{ enter: 225, exit: TIMINGS.modalCloseMs }} aria-labelledby="product-modal-title">
@@ -88,52 +154,10 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
       <DialogContent dividers tabIndex={0} role="region" aria-label="Product details">
         {isError && <Alert severity="warning">This product could not be found. It may have been removed.</Alert>}
         {!shown && !isError && isFetching && <Skeleton variant="rectangular" height={280} />}
-        {shown && price && (
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            <Box>
-              <ProductImage src={shown.image_url} alt={shown.name} priority />
-            </Box>
-            <Box>
-              <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-                <Chip label={TYPE_LABELS[shown.product_type]} size="small" />
-                {shown.is_featured && <Chip label="Featured" size="small" color="primary" />}
-                {shown.is_new && <Chip label="New" size="small" color="secondary" />}
-              </Stack>
-              <Typography variant="overline" color="text.secondary">
-                {shown.manufacturer}
-              </Typography>
-              <ProductRating rating={shown.rating} reviews={shown.reviews_count} />
-              <Typography variant="h4" component="p" color="primary.dark" sx={{ fontWeight: 700, mt: 1.5 }} data-testid="modal-price">
-                {price.primary}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {price.note}
-              </Typography>
-              <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{shown.description}</Typography>
-            </Box>
-            <Box>
-              <Typography variant="h3" component="h3" gutterBottom>
-                Features
-              </Typography>
-              <Features features={shown.features} />
-            </Box>
-            <Box>
-              <Typography variant="h3" component="h3" gutterBottom>
-                Specifications
-              </Typography>
-              <ProductSpecifications specifications={shown.specifications} />
-            </Box>
-          </Box>
-        )}
+        {shown && <ProductDetails product={shown} />}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        {shown?.product_type === 'equipment' && <AddToCartButton product={shown} onAdded={closeSoon} />}
-        {shown?.product_type === 'service' && <RequestServiceButton product={shown} variant="contained" />}
-        {shown?.product_type === 'affiliate' && shown.affiliate_link && (
-          <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(shown.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(shown.id)}>
-            View Product
-          </Button>
-        )}
+        {shown && <ProductActions product={shown} onAdded={closeSoon} />}
         <Divider flexItem orientation="vertical" sx={{ mx: 1 }} />
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
