@@ -1,6 +1,9 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { Logger } from '@nestjs/common';
@@ -24,9 +27,77 @@ interface RenderResult {
   clientRendered: string[];
   failedQueries: number;
 }
-interface ShellServerBundle {
+export interface ShellServerBundle {
   render(request: RenderRequest): Promise<RenderResult>;
 }
+
+/** A render asked of the thread, and its answer (server-render.worker.ts). */
+export interface RenderRequestMessage {
+  id: number;
+  request: RenderRequest;
+}
+export type RenderReply = { id: number; ok: true; result: RenderResult } | { id: number; ok: false; message: string };
+
+/**
+ * The worker's compiled file. Under Jest the sources run through SWC, which a worker thread cannot
+ * use: it runs the build's copy (`npm test` and `test:backend` build first).
+ */
+function workerFile(): string {
+  const own = import.meta.url;
+  return fileURLToPath(own.endsWith('.ts') ? new URL('../../dist/frontend/server-render.worker.js', own) : new URL('./server-render.worker.js', own));
+}
+
+/** The render thread and the renders waiting for its answers; a thread that stops fails them, and the next render starts another. */
+class RenderThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (result: RenderResult) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  ended: Error | undefined;
+
+  constructor(bundlePath: string) {
+    this.worker = new Worker(workerFile(), { workerData: { bundlePath } });
+    // the API's shutdown ends it; it never keeps a process alive by itself
+    this.worker.unref();
+    this.worker.on('message', (reply: RenderReply) => {
+      const call = this.pending.get(reply.id);
+      if (!call) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) call.resolve(reply.result);
+      else call.reject(new Error(reply.message));
+    });
+    const end = (error: Error) => {
+      if (this.ended) return;
+      this.ended = error;
+      for (const call of this.pending.values()) call.reject(error);
+      this.pending.clear();
+    };
+    this.worker.on('error', end);
+    this.worker.on('exit', (code) => end(new Error(`the render thread exited (${code})`)));
+  }
+
+  render(request: RenderRequest): Promise<RenderResult> {
+    if (this.ended) return Promise.reject(this.ended);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, request } satisfies RenderRequestMessage);
+    });
+  }
+
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** A kept page: its bytes, and the same compressed once they are made. */
+export interface KeptPage {
+  html: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** A rendered page's parts, put into the shell's page by `intoPage`. */
 export interface RenderedPage {
@@ -45,7 +116,8 @@ const REMOTE_CHECK_MS = 10_000;
 const KEPT_BYTES = 64 * 1024 * 1024;
 
 /**
- * The shopper's pages rendered on the server (issue 20) with the shell's server bundle, which loads
+ * The shopper's pages rendered on the server (issue 20), in a thread of their own (server-render.worker.ts),
+ * with the shell's server bundle, which loads
  * each remote's server container from the remote's configured URL (REMOTE_*_URL: its dist/server
  * beside its mf-manifest.json), like the browser loads its browser build. Pages are kept per
  * catalogue version, remotes' versions, shell build and URL; a page a remote was missing from, or
@@ -54,8 +126,12 @@ const KEPT_BYTES = 64 * 1024 * 1024;
  */
 export class ServerRenderer {
   private readonly logger = new Logger('ServerRender');
-  private bundle: ShellServerBundle | undefined;
-  private readonly kept = new LRUCache<string, string>({ maxSize: KEPT_BYTES, sizeCalculation: (html) => html.length + 64 });
+  private bundlePath: string | undefined;
+  private thread: RenderThread | undefined;
+  private readonly kept = new LRUCache<string, KeptPage>({
+    maxSize: KEPT_BYTES,
+    sizeCalculation: (page) => page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 64,
+  });
   private readonly inFlight = new Map<string, Promise<RenderedPage | undefined>>();
   private remotesChecked: { at: number; current: string | undefined; next: Promise<string> } | undefined;
 
@@ -68,11 +144,23 @@ export class ServerRenderer {
       this.logger.warn(`No server bundle at ${bundlePath}: the shopper's pages are rendered in the browser.`);
       return;
     }
-    this.bundle = createRequire(import.meta.url)(bundlePath) as ShellServerBundle;
+    this.bundlePath = bundlePath;
   }
 
   get enabled(): boolean {
-    return this.bundle !== undefined;
+    return this.bundlePath !== undefined;
+  }
+
+  /** The render thread, started at the first render (and again after one that stopped). */
+  private renderThread(): RenderThread {
+    if (!this.thread || this.thread.ended) this.thread = new RenderThread(this.bundlePath!);
+    return this.thread;
+  }
+
+  /** Ends the render thread (the API's shutdown). */
+  async close(): Promise<void> {
+    await this.thread?.terminate();
+    this.thread = undefined;
   }
 
   /**
@@ -94,17 +182,33 @@ export class ServerRenderer {
   }
 
   /** A whole page kept under `key` (its ETag: catalogue version, remotes, shell build, origin and URL). */
-  keptPage(key: string): string | undefined {
+  keptPage(key: string): KeptPage | undefined {
     return this.kept.get(key);
   }
 
+  /**
+   * Keeps a page, and compresses it once (brotli and gzip, off the event loop): a kept page is sent
+   * as stored bytes in the encoding the browser accepts, never compressed again per request.
+   */
   keep(key: string, html: string): void {
-    this.kept.set(key, html);
+    const page: KeptPage = { html: Buffer.from(html) };
+    this.kept.set(key, page);
+    Promise.all([
+      brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
+      gzip(page.html, { level: 6 }),
+    ]).then(
+      ([br, gz]) => {
+        // still the kept page (not evicted or replaced meanwhile): stored with its encodings
+        if (this.kept.peek(key) !== page) return;
+        this.kept.set(key, { html: page.html, br, gzip: gz });
+      },
+      () => undefined, // kept uncompressed: the compression middleware compresses it per request
+    );
   }
 
   /** The page rendered now for this request's URL; concurrent requests for one URL share one render. */
   page(req: Request, remotesVersion: string): Promise<RenderedPage | undefined> {
-    if (!this.bundle) return Promise.resolve(undefined);
+    if (!this.bundlePath) return Promise.resolve(undefined);
     const key = `${remotesVersion}\n${req.originalUrl}`;
     let pending = this.inFlight.get(key);
     if (!pending) {
@@ -117,7 +221,7 @@ export class ServerRenderer {
   private async render(req: Request, remotesVersion: string): Promise<RenderedPage | undefined> {
     const origin = localOrigin(req);
     try {
-      const result = await this.bundle!.render({
+      const result = await this.renderThread().render({
         url: req.originalUrl,
         apiBaseUrl: `${origin}/api`,
         remotes: serverEntries(this.config.remotesFromServer, origin),

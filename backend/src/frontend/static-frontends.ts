@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { isSeoPath, siteOrigin } from '../seo/seo-paths.js';
 import { pageWithHead } from '../seo/page-head.js';
 import type { PageHeadsService } from '../seo/page-heads.service.js';
-import { intoPage, ServerRenderer } from './server-render.js';
+import { intoPage, ServerRenderer, type KeptPage } from './server-render.js';
 
 /** What the shopper pages' server-written heads need (issue 20): the heads, and the catalogue version they follow. */
 export interface ShellPageHeads {
@@ -128,7 +128,7 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
       }
       const kept = rendered ? renderer.keptPage(etag) : undefined;
       if (kept) {
-        sendHtml(res, notFoundPage ? 404 : 200, kept);
+        sendKept(req, res, notFoundPage ? 404 : 200, kept);
         return true;
       }
       const page = notFoundPage ? NOT_FOUND_PAGE : await pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin);
@@ -151,8 +151,21 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
     }
   };
 
+  /** A kept page as stored: in the encoding the browser accepts when it has been compressed (no compression per request). */
+  const sendKept = (req: Request, res: Response, status: number, page: KeptPage) => {
+    const encoding = req.acceptsEncodings('br', 'gzip');
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : undefined;
+    if (!body) return sendHtml(res, status, page.html);
+    res.status(status).type('html');
+    if (status !== 200) res.removeHeader('ETag');
+    res.setHeader('Content-Encoding', encoding as string);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+  };
+
   /** A page with its status; only a 200 keeps its ETag (a 404 is no page to revalidate). */
-  const sendHtml = (res: Response, status: number, html: string) => {
+  const sendHtml = (res: Response, status: number, html: string | Buffer) => {
     res.status(status).type('html');
     if (status !== 200) {
       // not res.send(): it would add a weak ETag of its own
