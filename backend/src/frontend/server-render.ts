@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { Logger } from '@nestjs/common';
+import { WorkerCalls } from '../common/worker-calls.js';
 import type { AppConfig } from '../config/app-config.js';
 import { scriptSafeJson } from '../seo/page-head.js';
 import { PAGE_START_HEAD, withDeferredStart } from './page-start.js';
@@ -47,45 +47,24 @@ function workerFile(): string {
   return fileURLToPath(own.endsWith('.ts') ? new URL('../../dist/frontend/server-render.worker.js', own) : new URL('./server-render.worker.js', own));
 }
 
-/** The render thread and the renders waiting for its answers; a thread that stops fails them, and the next render starts another. */
+/** The render thread; a thread that stops fails the renders waiting, and the next render starts another. */
 class RenderThread {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (result: RenderResult) => void; reject: (error: Error) => void }>();
-  private nextId = 1;
-  ended: Error | undefined;
+  private readonly calls: WorkerCalls<RenderReply>;
 
   constructor(bundlePath: string) {
-    this.worker = new Worker(workerFile(), { workerData: { bundlePath } });
-    // the API's shutdown ends it; it never keeps a process alive by itself
-    this.worker.unref();
-    this.worker.on('message', (reply: RenderReply) => {
-      const call = this.pending.get(reply.id);
-      if (!call) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) call.resolve(reply.result);
-      else call.reject(new Error(reply.message));
-    });
-    const end = (error: Error) => {
-      if (this.ended) return;
-      this.ended = error;
-      for (const call of this.pending.values()) call.reject(error);
-      this.pending.clear();
-    };
-    this.worker.on('error', end);
-    this.worker.on('exit', (code) => end(new Error(`the render thread exited (${code})`)));
+    this.calls = new WorkerCalls<RenderReply>(workerFile(), 'render', { workerData: { bundlePath } });
   }
 
-  render(request: RenderRequest): Promise<RenderResult> {
-    if (this.ended) return Promise.reject(this.ended);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, request } satisfies RenderRequestMessage);
-    });
+  get ended(): Error | undefined {
+    return this.calls.ended;
   }
 
-  async terminate(): Promise<void> {
-    await this.worker.terminate();
+  async render(request: RenderRequest): Promise<RenderResult> {
+    return (await this.calls.call({ request } satisfies Omit<RenderRequestMessage, 'id'>)).result;
+  }
+
+  terminate(): Promise<void> {
+    return this.calls.terminate();
   }
 }
 

@@ -9,7 +9,7 @@
  * hundred bytes); the products' rows cross once, when the index is loaded or refreshed.
  */
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { WorkerCalls } from '../../common/worker-calls.js';
 import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch, NameCompare } from './search-index.js';
 import { codePointCompare } from './search-index.js';
 
@@ -57,46 +57,18 @@ function workerFile(): URL {
   return own.endsWith('.ts') ? new URL('../../../dist/catalog/search/search-index.worker.js', own) : new URL('./search-index.worker.js', own);
 }
 
-type Pending = { resolve: (reply: Extract<IndexReply, { ok: true }>) => void; reject: (error: Error) => void };
-
 /** One worker thread and the calls waiting for its answers (answered in the order sent). */
 export class SearchIndexThread {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  private readonly calls: WorkerCalls<IndexReply>;
   private nextHandle = 1;
-  private ended: Error | undefined;
 
   /** `onEnd`: the thread stopped (an uncaught error, or terminate): every call waiting was rejected. */
   constructor(onEnd: (error: Error) => void) {
-    this.worker = new Worker(fileURLToPath(workerFile()));
-    // the API's shutdown terminates it; it never keeps a process alive by itself
-    this.worker.unref();
-    this.worker.on('message', (reply: IndexReply) => {
-      const call = this.pending.get(reply.id);
-      if (!call) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) call.resolve(reply);
-      else call.reject(new Error(reply.message));
-    });
-    const end = (error: Error) => {
-      if (this.ended) return;
-      this.ended = error;
-      for (const call of this.pending.values()) call.reject(error);
-      this.pending.clear();
-      onEnd(error);
-    };
-    this.worker.on('error', end);
-    this.worker.on('exit', (code) => end(new Error(`the search index thread exited (${code})`)));
+    this.calls = new WorkerCalls<IndexReply>(fileURLToPath(workerFile()), 'search index', {}, onEnd);
   }
 
   call(message: { handle: number } & IndexMessage): Promise<Extract<IndexReply, { ok: true }>> {
-    if (this.ended) return Promise.reject(this.ended);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...message, id });
-    });
+    return this.calls.call(message);
   }
 
   /** A new, empty index in the thread for a database of this collation. */
@@ -106,8 +78,8 @@ export class SearchIndexThread {
     return new RemoteSearchIndex(this, handle);
   }
 
-  async terminate(): Promise<void> {
-    await this.worker.terminate();
+  terminate(): Promise<void> {
+    return this.calls.terminate();
   }
 }
 
