@@ -223,11 +223,17 @@ describe('a remote that cannot be loaded', () => {
     });
   });
 
-  it('loads the storefront built by its team and served from another origin by a plain static file server (an independent deploy)', async () => {
+  it('loads the storefront built by its team and served from another origin by a plain static file server (an independent deploy), on the server and in the browser', async () => {
     const remote = await serveFolder(path.join(repoRoot, 'storefront-mfe', 'dist'));
     const elsewhere = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
     const context = await newContext(suite.browser, elsewhere.url);
     try {
+      // the page as the server sends it (issue 20): rendered with the storefront's server container,
+      // which the API loaded from the other origin too
+      const [first] = ((await (await fetch(`${elsewhere.url}/api/products?productType=equipment&limit=1`)).json()) as { products: { name: string }[] }).products;
+      const html = await (await fetch(`${elsewhere.url}/marketplace?type=equipment`)).text();
+      assert.ok(html.includes(`>${first!.name.replace(/&/g, '&amp;')}<`), 'the storefront rendered on the server');
+      assert.ok(remote.requested.includes('/server/remoteEntry.js'), "the server loaded the storefront's server container from the other origin");
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
