@@ -39,6 +39,9 @@ export const dmBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQuer
     prepareHeaders: (headers) => {
       headers.set('Cache-Control', 'no-cache');
       headers.set('Pragma', 'no-cache');
+      // a server render asks its own API over the loopback: compressing and decompressing the answer
+      // there is CPU spent for nothing (a browser's fetch decides this itself)
+      if (typeof window === 'undefined') headers.set('Accept-Encoding', 'identity');
       return headers;
     },
   });
