@@ -36,7 +36,7 @@ export interface RenderResult {
   state: string;
   /** Remotes whose part is left to the browser (not loaded within the budget, or failed). */
   clientRendered: RemoteName[];
-  /** Queries that failed: the page shows their error state, so it is not worth keeping. */
+  /** Queries that failed or had not answered: the page shows their error or loading state, so it is not worth keeping. */
   failedQueries: number;
 }
 
@@ -48,7 +48,7 @@ const RENDER_LIMIT_MS = 5000;
 let remotesVersion: string | undefined;
 
 /**
- * Renders a shopper's page (/, /marketplace in any query state, the not-found page) for an
+ * Renders a shopper's page (/, /marketplace in any query state, a product's page, the not-found page) for an
  * anonymous visitor: React's streaming renderer with the page's data fetched through the store's own
  * queries (rendered, the queries that rendering started awaited, rendered again until none is new),
  * Emotion's CSS for that HTML, and the data to hydrate with.
@@ -74,7 +74,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const clientRendered = wanted && !ready.has(wanted) ? [wanted] : [];
 
   const store = makeStore(undefined, { persistCart: false });
-  let rendered = { html: '', emotion: createEmotionServer(createCache({ key: 'css' })) };
+  let rendered: { html: string; emotion: ReturnType<typeof createEmotionServer> } | undefined;
   for (let pass = 1; ; pass++) {
     const cache = createCache({ key: 'css' });
     // made before rendering: it marks the cache so that styles are collected, not written inline
@@ -93,17 +93,19 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     if (running.length === 0 || pass === MAX_PASSES) break;
     await Promise.allSettled(running);
   }
-  const { emotion } = rendered;
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(rendered.html));
+  const { emotion } = rendered!;
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(rendered!.html));
   const { state, failedQueries } = hydrationState(store);
+  // a query still running after the last pass (data behind data behind data) is missing from the page
+  const unfinished = store.dispatch(api.util.getRunningQueriesThunk()).length;
   // React writes the preloads of the images it rendered with fetchpriority high where the HTML
   // starts (the root here): moved to the head, they are asked for before the scripts
   const preloads: string[] = [];
-  const html = rendered.html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (tag) => {
+  const html = rendered!.html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (tag) => {
     preloads.push(tag);
     return '';
   });
-  return { html, styles, preloads: preloads.join(''), state, clientRendered, failedQueries };
+  return { html, styles, preloads: preloads.join(''), state, clientRendered, failedQueries: failedQueries + unfinished };
 }
 
 /** A short digest of a long text (FNV-1a). */
