@@ -137,6 +137,21 @@ export const SHOPPER_STATES: ScreenState[] = [
     },
   },
   {
+    name: "a product's page",
+    async open(page, { product }) {
+      await page.goto(`/products/${product.slug}`);
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      await page.getByTestId('modal-price').waitFor();
+    },
+  },
+  {
+    name: 'product not found',
+    async open(page) {
+      await page.goto('/products/no-such-product-anywhere');
+      await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
+    },
+  },
+  {
     name: 'cart drawer',
     async open(page) {
       await marketplace(page, 'equipment');
