@@ -23,6 +23,7 @@ import compression from 'compression';
 import { type AppConfig, loadConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
+import { ServerRenderer } from './frontend/server-render.js';
 import { mountStaticFrontends } from './frontend/static-frontends.js';
 import { PageHeadsService } from './seo/page-heads.service.js';
 import { CatalogueVersion } from './catalog/catalogue-version.js';
@@ -136,7 +137,10 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
         req.path === SESSIONLESS_ROUTE ? next() : needsNoSession(req) ? anonymous(req, res, next) : withSession(req, res, next),
       outage.errors(),
     );
-    mountStaticFrontends(server, config, { heads: app.get(PageHeadsService), version: app.get(CatalogueVersion) });
+    // the server render's thread ends with the app (Nest's close ends the database last)
+    const renderer = new ServerRenderer(config);
+    database.onClose(() => renderer.close());
+    mountStaticFrontends(server, config, { heads: app.get(PageHeadsService), version: app.get(CatalogueVersion) }, renderer);
 
     // robots.txt and the sitemaps live at the site's root
     app.setGlobalPrefix('api', { exclude: [...SEO_ROUTES] });

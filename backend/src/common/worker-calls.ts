@@ -16,7 +16,6 @@ export class WorkerCalls<Reply extends WorkerReply> {
 
   constructor(file: string, name: string, options: WorkerOptions = {}, onEnd?: (error: Error) => void) {
     this.worker = new Worker(file, options);
-    this.worker.unref();
     this.worker.on('message', (reply: Reply) => {
       const call = this.pending.get(reply.id);
       if (!call) return;
@@ -33,6 +32,8 @@ export class WorkerCalls<Reply extends WorkerReply> {
     };
     this.worker.on('error', end);
     this.worker.on('exit', (code) => end(new Error(`the ${name} thread exited (${code})`)));
+    // after the listeners: listening for messages refs the thread's port again
+    this.worker.unref();
   }
 
   call(message: object): Promise<Extract<Reply, { ok: true }>> {
