@@ -1,4 +1,5 @@
 import { startTransition } from 'react';
+import { DARK_MARK, SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadRouteRemote, remoteForPath } from './remotes.js';
 
@@ -13,7 +14,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The data a server-rendered page was rendered with (issue 20), or null for a page the browser renders. */
 function serverState(): unknown {
-  const script = document.getElementById('dm-server-state');
+  const script = document.getElementById(SERVER_STATE_SCRIPT_ID);
   if (!script?.textContent) return null;
   try {
     return JSON.parse(script.textContent);
@@ -21,9 +22,6 @@ function serverState(): unknown {
     return null;
   }
 }
-
-/** Set on <html> by the server-rendered page's colour-scheme check (backend/src/frontend/page-start.ts). */
-const DARK_MARK = 'data-dm-dark';
 
 // The shared packages' code is already loaded (index.ts's start) and the app's imports are 'eager'
 // (their code is in this chunk): no more files to fetch, only their evaluation waits for its turn.

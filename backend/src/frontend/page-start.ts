@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SETTINGS_STORAGE_KEY } from '@dentalmarket/contracts';
+import { DARK_MARK, SETTINGS_STORAGE_KEY } from '@dentalmarket/contracts';
+import { scriptSafeJson } from '../seo/page-head.js';
 
 /**
  * The one inline script of a server-rendered page (issue 20), allowed by the Content-Security-Policy
@@ -16,8 +17,6 @@ import { SETTINGS_STORAGE_KEY } from '@dentalmarket/contracts';
  *   longer share the line with the images the shopper is looking at. The page becomes interactive
  *   when they have run (hydration).
  */
-export const DARK_MARK = 'data-dm-dark';
-
 export const PAGE_START_SCRIPT =
   `(function(){` +
   `try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(SETTINGS_STORAGE_KEY)})||"null");if(s&&s.display&&s.display.darkMode===true)document.documentElement.setAttribute("${DARK_MARK}","")}catch(e){}` +
@@ -51,5 +50,5 @@ export function withDeferredStart(shell: string): string {
       return '';
     });
   if (scripts.length === 0) return shell;
-  return without.replace('</body>', () => `<script id="dm-scripts" type="application/json">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script></body>`);
+  return without.replace('</body>', () => `<script id="dm-scripts" type="application/json">${scriptSafeJson(JSON.stringify(scripts))}</script></body>`);
 }

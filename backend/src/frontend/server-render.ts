@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
+import { SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
 import { Logger } from '@nestjs/common';
 import { WorkerCalls } from '../common/worker-calls.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -260,5 +261,5 @@ export function intoPage(shell: string, page: RenderedPage): string {
   return withDeferredStart(shell)
     .replace(/<head>(<meta charset="utf-8"\/?>)?/, (head: string) => `${head}${PAGE_START_HEAD}${page.preloads}`)
     .replace('</head>', () => `${page.styles}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.root}</div><script id="dm-server-state" type="application/json">${page.state}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${page.root}</div><script id="${SERVER_STATE_SCRIPT_ID}" type="application/json">${page.state}</script>`);
 }

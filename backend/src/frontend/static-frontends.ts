@@ -154,19 +154,19 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
   /** A kept page as stored: in the encoding the browser accepts when it has been compressed (no compression per request). */
   const sendKept = (req: Request, res: Response, status: number, page: KeptPage) => {
     const encoding = req.acceptsEncodings('br', 'gzip');
-    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : undefined;
-    if (!body) return sendHtml(res, status, page.html);
-    res.status(status).type('html');
-    if (status !== 200) res.removeHeader('ETag');
-    res.setHeader('Content-Encoding', encoding as string);
-    res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Content-Length', body.length);
-    res.end(body);
+    const encoded = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : undefined;
+    if (encoded) sendHtml(res, status, encoded, encoding as 'br' | 'gzip');
+    else sendHtml(res, status, page.html);
   };
 
-  /** A page with its status; only a 200 keeps its ETag (a 404 is no page to revalidate). */
-  const sendHtml = (res: Response, status: number, html: string | Buffer) => {
+  /** A page with its status (and its bytes' encoding, when already compressed); only a 200 keeps its ETag (a 404 is no page to revalidate). */
+  const sendHtml = (res: Response, status: number, html: string | Buffer, encoding?: 'br' | 'gzip') => {
     res.status(status).type('html');
+    if (encoding) {
+      // the compression middleware leaves an answer that says its encoding as it is
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Vary', 'Accept-Encoding');
+    }
     if (status !== 200) {
       // not res.send(): it would add a weak ETag of its own
       res.removeHeader('ETag');
@@ -195,16 +195,12 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
     serveShell(req, res, () => {
       // a file that is not there (robots.txt, a stale chunk): plain text, never a page
       if (path.extname(req.path) !== '') return notFound(req, res);
-      if (!isShellRoute(req.path)) {
-        sendPage(req, res, true).then(
-          (sent) => sent || sendShell(res, 404),
-          () => sendShell(res, 404),
-        );
-        return;
-      }
-      sendPage(req, res).then(
-        (sent) => sent || sendShell(res, 200),
-        () => sendShell(res, 200),
+      // any other page path is the not-found page, answered with 404
+      const notFoundPage = !isShellRoute(req.path);
+      const status = notFoundPage ? 404 : 200;
+      sendPage(req, res, notFoundPage).then(
+        (sent) => sent || sendShell(res, status),
+        () => sendShell(res, status),
       );
     });
   });

@@ -39,5 +39,9 @@ export const TIMINGS = {
 export const CART_STORAGE_KEY = 'shopping-cart';
 /** SPEC §3 Local settings object: where the browser keeps it (read by the server-rendered page's colour-scheme check too). */
 export const SETTINGS_STORAGE_KEY = 'dental-marketplace-settings';
+/** A server-rendered page's data for hydration (issue 20): the id of its JSON script, written by the API, read by the shell. */
+export const SERVER_STATE_SCRIPT_ID = 'dm-server-state';
+/** Set on <html> by a server-rendered page for a dark-mode shopper (the API's page-start script); the shell then renders afresh. */
+export const DARK_MARK = 'data-dm-dark';
 export const DEBUG_TEST_PRODUCT_ID = 999;
 export const MOBILE_BREAKPOINT_PX = 768;

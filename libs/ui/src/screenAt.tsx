@@ -78,19 +78,24 @@ function asOnServer<T>(render: () => T): T {
   }
 }
 
-/**
- * `ui` as a server renders it (see asOnServer), put in the page and hydrated in a browser `width`
- * px wide. Gives what went wrong in hydrating: React's recoverable errors (the server's HTML thrown
- * away) and its warnings about attributes that differ. Empty: the first renders agreed.
- */
-export async function hydrateAt(ui: ReactElement, width: number): Promise<string[]> {
+/** React's renderToString in jsdom (a spec renders a server's HTML with it before hydrating). */
+export async function serverRenderer(): Promise<(ui: ReactElement) => string> {
   // React's browser server renderer makes a MessageChannel when loaded (for streaming, which
   // renderToString does not use); jsdom has none
   globalThis.MessageChannel ??= class {
     port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
     port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.({})) };
   } as unknown as typeof MessageChannel;
-  const { renderToString } = await import('react-dom/server');
+  return (await import('react-dom/server')).renderToString;
+}
+
+/**
+ * `ui` as a server renders it (see asOnServer), put in the page and hydrated in a browser `width`
+ * px wide. Gives what went wrong in hydrating: React's recoverable errors (the server's HTML thrown
+ * away) and its warnings about attributes that differ. Empty: the first renders agreed.
+ */
+export async function hydrateAt(ui: ReactElement, width: number): Promise<string[]> {
+  const renderToString = await serverRenderer();
   const { wrapper: Screen } = screenAt(width);
   const html = asOnServer(() => renderToString(<Screen>{ui}</Screen>));
   const container = document.createElement('div');

@@ -22,4 +22,4 @@ export function answerMediaQueries(matches: (query: string) => boolean): void {
   })) as unknown as typeof window.matchMedia;
 }
 
-export { screenAt, hydrateAt, widthQueryHolds } from './screenAt.js';
+export { screenAt, hydrateAt, serverRenderer, widthQueryHolds } from './screenAt.js';

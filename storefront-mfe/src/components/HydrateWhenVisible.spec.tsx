@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
+import { serverRenderer } from '@dentalmarket/ui/testing';
 import { HydrateWhenVisible } from './HydrateWhenVisible.js';
 
 /** An IntersectionObserver the test drives: which elements are watched, and "this one is now near the screen". */
@@ -42,15 +43,10 @@ const button = (container: HTMLElement, id: number) => [...container.querySelect
 describe('HydrateWhenVisible (issue 20)', () => {
   beforeAll(() => {
     (globalThis as unknown as { IntersectionObserver: unknown }).IntersectionObserver = TestObserver;
-    // React's server renderer (loaded in jsdom) makes a MessageChannel, which jsdom lacks
-    globalThis.MessageChannel ??= class {
-      port1: { onmessage: ((event: unknown) => void) | null } = { onmessage: null };
-      port2 = { postMessage: () => void setTimeout(() => this.port1.onmessage?.({})) };
-    } as unknown as typeof MessageChannel;
   });
 
   it('renders its part on the server, then hydrates each part only when it comes near the screen or a pointer reaches it', async () => {
-    const { renderToString } = await import('react-dom/server');
+    const renderToString = await serverRenderer();
     const html = renderToString(page);
     expect(rendered).toEqual([1, 2, 3]); // the server renders every part
     rendered.length = 0;
