@@ -8,13 +8,13 @@ export interface Suite {
   browser: Browser;
 }
 
-/** The app (started as `npm start` starts it) and a Chromium for one spec file: up before its tests, down after. */
-export function appAndBrowser(): Suite {
+/** The app (started as `npm start` starts it, with `env` beside its defaults) and a Chromium for one spec file: up before its tests, down after. */
+export function appAndBrowser(env: Record<string, string> = {}): Suite {
   const suite = {} as Suite;
   before(async () => {
     // both settle before either is kept: a failed start must not leave the other running (a
     // launched Chromium kept alive by a failed app start held the test file open for minutes)
-    const [app, browser] = await Promise.allSettled([startApp(), launchBrowser()]);
+    const [app, browser] = await Promise.allSettled([startApp(env), launchBrowser()]);
     if (app.status === 'fulfilled') suite.app = app.value;
     if (browser.status === 'fulfilled') suite.browser = browser.value;
     if (app.status === 'rejected') throw app.reason;

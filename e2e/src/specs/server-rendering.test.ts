@@ -15,7 +15,27 @@ import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { serveFolder } from '../static-server.js';
 import { appAndBrowser } from '../suite.js';
 
-const suite = appAndBrowser();
+const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+// the API's own metrics (/metrics with its token): how many requests a server render asked of it
+const suite = appAndBrowser({ METRICS_TOKEN });
+
+/** The API's answers so far per route and status (Prometheus' request counts). */
+async function requestCounts(): Promise<Map<string, number>> {
+  const text = await (await fetch(`${suite.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const counts = new Map<string, number>();
+  for (const [, labels, value] of text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)) {
+    const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(labels!)?.[1];
+    counts.set(`${label('method')} ${label('route')} ${label('status')}`, Number(value));
+  }
+  return counts;
+}
+
+/** The requests of each route and status answered between two readings of requestCounts. */
+function asked(before: Map<string, number>, after: Map<string, number>, route: RegExp): Record<string, number> {
+  const asked: Record<string, number> = {};
+  for (const [key, n] of after) if (route.test(key) && n > (before.get(key) ?? 0)) asked[key] = n - (before.get(key) ?? 0);
+  return asked;
+}
 
 interface Listed {
   id: number;
@@ -106,6 +126,24 @@ describe('server-rendered shopper pages (issue 20)', () => {
     const missing = await fetch(`${suite.app.url}/no/such/page`);
     assert.equal(missing.status, 404);
     assert.ok(parts(await missing.text()).root.includes('404 Page Not Found'), 'the not-found page, rendered');
+  });
+
+  it("renders a page once: each of its queries is asked of the API once, a failed one too", async () => {
+    const [product] = await listed('productType=service&limit=1');
+    const before = await requestCounts();
+    // a marketplace state no other test asks for: a service category's page with a product open
+    const page = await fetch(`${suite.app.url}/marketplace?type=service&sort=rating&product=${product!.id}`);
+    assert.equal(page.status, 200);
+    assert.ok(parts(await page.text()).root.includes(asHtml(product!.name)));
+    const afterPage = await requestCounts();
+    const pageAsked = asked(before, afterPage, / \/api\//);
+    assert.ok(Object.keys(pageAsked).length >= 3, `the page's queries (categories, products, the product): ${JSON.stringify(pageAsked)}`);
+    assert.deepEqual(Object.values(pageAsked).filter((n) => n !== 1), [], `each once: ${JSON.stringify(pageAsked)}`);
+    // a product nobody has: its page says so, and the API was asked once (RTK Query asks a failed
+    // query again for each new subscriber; the render does not)
+    const missing = await fetch(`${suite.app.url}/products/no-such-product-${Date.now()}`);
+    assert.equal(missing.status, 404);
+    assert.deepEqual(asked(afterPage, await requestCounts(), / \/api\//), { 'GET /api/products/:idOrSlug 404': 1 });
   });
 
   it('is the same page for a signed-in shopper: nothing of the session is in it', async () => {

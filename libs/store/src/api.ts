@@ -1,5 +1,6 @@
-import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
-import { createAction } from '@reduxjs/toolkit';
+import { useStore } from 'react-redux';
+import { buildCreateApi, coreModule, reactHooksModule, skipToken } from '@reduxjs/toolkit/query/react';
+import { createAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { dmBaseQuery } from './baseQuery.js';
 
 /** True in a server render (issue 20): no browser here, and the page is rendered for an anonymous shopper. */
@@ -12,8 +13,8 @@ export const RENDERING_ON_SERVER = typeof window === 'undefined';
  */
 export const hydrateFromServer = createAction<unknown>('dm/hydrateFromServer');
 
-// On the server the hooks start their queries while rendering (there are no effects there): the
-// server render renders, awaits the queries that render started, and renders again until none is new.
+// On the server the hooks start their queries while rendering (there are no effects there), and the
+// page's own query hooks suspend until theirs answer (suspendingOnServer).
 const createDmApi = buildCreateApi(coreModule(), reactHooksModule({ unstable__sideEffectsInRender: RENDERING_ON_SERVER }));
 
 /**
@@ -33,3 +34,48 @@ export const api = createDmApi({
     return undefined;
   },
 });
+
+interface QueryHookResult {
+  data?: unknown;
+  isLoading: boolean;
+  isUninitialized: boolean;
+}
+
+/** What suspendingOnServer needs of an endpoint: its name and its cache entry's selector. */
+interface SuspendingEndpoint {
+  name: string;
+  select: (arg: never) => (state: never) => { isError: boolean; data?: unknown };
+}
+
+/**
+ * A query hook that, in a server render, suspends its component until its query has answered (issue
+ * 20): React renders the rest of the page meanwhile and then that component again, now with its data,
+ * so a page is rendered once, its data fetched as its parts ask for it (a part whose query depends on
+ * another's data asks once that one has answered). In the browser it is the hook itself.
+ * A query that failed is shown failed, as in the browser: it is not asked again for the same page
+ * (RTK Query asks again for each new subscriber of a failed query, and a component rendered again
+ * on the server is a new subscriber).
+ */
+export function suspendingOnServer<Hook extends (arg: never, options?: never) => QueryHookResult>(endpoint: SuspendingEndpoint, hook: Hook): Hook {
+  if (!RENDERING_ON_SERVER) return hook;
+  const getRunning = api.util.getRunningQueryThunk as unknown as (name: string, arg: unknown) => (dispatch: unknown) => PromiseLike<unknown> | undefined;
+  function useSuspendingQuery(arg: never, options?: never): QueryHookResult {
+    const store = useStore();
+    const dispatch = store.dispatch as ThunkDispatch<unknown, unknown, UnknownAction>;
+    const skipped = (arg as unknown) === skipToken || Boolean((options as { skip?: boolean } | undefined)?.skip);
+    const entry = skipped ? undefined : endpoint.select(arg)(store.getState() as never);
+    if (entry?.isError) {
+      const result = hook(arg, { ...(options as object | undefined), skip: true } as never);
+      return { ...result, ...entry, currentData: entry.data, isFetching: false } as QueryHookResult;
+    }
+    const result = hook(arg, options);
+    if (!skipped && result.data === undefined && (result.isLoading || result.isUninitialized)) {
+      const running = dispatch(getRunning(endpoint.name, arg) as never) as PromiseLike<unknown> | undefined;
+      // thrown, not given to use(): a component may wait for several queries, one after the other,
+      // and use() would take a later one for the first it was given (it matches them by order)
+      if (running) throw running;
+    }
+    return result;
+  }
+  return useSuspendingQuery as Hook;
+}

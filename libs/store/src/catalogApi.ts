@@ -10,7 +10,7 @@ import type {
   Subcategory,
   User,
 } from '@dentalmarket/contracts';
-import { api } from './api.js';
+import { api, suspendingOnServer } from './api.js';
 
 /** Every order a listing offers; 'relevance' ('Best match') only with a search. */
 export type ProductQuerySort = keyof typeof PRODUCT_SORT_LABELS;
@@ -164,5 +164,14 @@ export interface Registration {
   password: string;
 }
 
-export const { useGetProductFacetsQuery, useGetSearchSuggestionsQuery, useGetCategoriesQuery, useGetProductsByTypeQuery, useGetProductsByIdsQuery, useGetProductPagesInfiniteQuery, useGetProductQuery, useGetSubcategoriesQuery, useGetFeaturedProductsQuery } = catalogApi;
+export const { useGetSearchSuggestionsQuery } = catalogApi;
+// the queries of the server-rendered pages: on the server their components wait for their data
+export const useGetProductFacetsQuery = suspendingOnServer(catalogApi.endpoints.getProductFacets, catalogApi.useGetProductFacetsQuery);
+export const useGetCategoriesQuery = suspendingOnServer(catalogApi.endpoints.getCategories, catalogApi.useGetCategoriesQuery);
+export const useGetProductsByTypeQuery = suspendingOnServer(catalogApi.endpoints.getProductsByType, catalogApi.useGetProductsByTypeQuery);
+export const useGetProductsByIdsQuery = suspendingOnServer(catalogApi.endpoints.getProductsByIds, catalogApi.useGetProductsByIdsQuery);
+export const useGetProductPagesInfiniteQuery = suspendingOnServer(catalogApi.endpoints.getProductPages, catalogApi.useGetProductPagesInfiniteQuery);
+export const useGetProductQuery = suspendingOnServer(catalogApi.endpoints.getProduct, catalogApi.useGetProductQuery);
+export const useGetSubcategoriesQuery = suspendingOnServer(catalogApi.endpoints.getSubcategories, catalogApi.useGetSubcategoriesQuery);
+export const useGetFeaturedProductsQuery = suspendingOnServer(catalogApi.endpoints.getFeaturedProducts, catalogApi.useGetFeaturedProductsQuery);
 export const { useGetMeQuery, useGetAdminSessionQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = sessionApi;

@@ -50,7 +50,8 @@ let remotesVersion: string | undefined;
 /**
  * Renders a shopper's page (/, /marketplace in any query state, a product's page, the not-found page) for an
  * anonymous visitor: React's streaming renderer with the page's data fetched through the store's own
- * queries (rendered, the queries that rendering started awaited, rendered again until none is new),
+ * queries (their hooks suspend their part until the data is there, so one render; should a render
+ * still have started a query, it is awaited and the page rendered again, until none is new),
  * Emotion's CSS for that HTML, and the data to hydrate with.
  */
 export async function renderPage(request: RenderRequest): Promise<RenderResult> {
