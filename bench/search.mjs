@@ -195,10 +195,11 @@ function cells() {
       (u) => [`p97.5 ≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
     single('list', 'varied list pages (types × sorts × pages 1-5)', (stream) => stream.listPage(), (qs) => `/api/products?${qs}`, 12, againstBare),
     single('product', 'single products (any id)', (stream) => stream.productId(), (id) => `/api/products/${id}`, 12, againstBare),
-    // issue 20: a product's canonical page as the server writes it (its head, JSON-LD and content);
-    // nothing is kept per page, so every request is what the goal calls a miss. The bare server has no pages.
+    // issue 20: a product's canonical page as the server renders it (its head, JSON-LD and content);
+    // slugs uniform over 100k products, so nearly every request is what the goal calls a miss. The bare
+    // server has no pages.
     single('page', "product pages' HTML (/products/<slug>)", (stream) => stream.productSlug(), (slug) => `/products/${encodeURIComponent(slug)}`, 12,
-      (u) => [`p97.5 ≤ 300 ms (a miss) ${yes(u.p975 <= 300)}`, `≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
+      (u) => [renderedGoal(u), `0 errors ${yes(u.errors === 0)}`]),
     // issue 20: the shopper's pages rendered on the server (React through the storefront's server
     // container). Kept: the popular pages, rendered once per catalogue version and then served as kept;
     // rendered: a page nobody asked for before (a marketplace with any product's view open), every
@@ -206,31 +207,25 @@ function cells() {
     // issue 20's goal row: the shopper's pages rendered on the server, 50 connections, as browsers ask
     // for them (Accept-Encoding). Each connection asks 19 popular pages (rendered once per catalogue
     // version, then sent as kept) for one page nobody asked before (a marketplace with any of the
-    // catalogue's products open: rendered then and there); each kind's latency on its own.
+    // catalogue's products open: rendered then and there, or, when every render thread is full, sent
+    // at once for the browser to render); each kind's latency on its own, by the page's Server-Timing.
     {
       key: 'ssr',
       name: "server-rendered pages, 19 kept for 1 rendered (/, /marketplace?type=…[&product=<any>])",
       unit: 'requests',
       perUnit: 1,
-      goal: (u) => {
-        const kind = (name) => u.byKind.find((k) => k.kind === name) ?? { p975: NaN };
-        return [`kept p97.5 ≤ 50 ms ${yes(kind('kept').p975 <= 50)}`, `rendered p97.5 ≤ 300 ms ${yes(kind('rendered').p975 <= 300)}`, `0 errors ${yes(u.errors === 0)}`];
-      },
+      goal: (u) => [`kept p97.5 ≤ 50 ms ${yes(pageKind(u, 'kept').p975 <= 50)}`, renderedGoal(u), `0 errors ${yes(u.errors === 0)}`],
       requests: (stream, seen) =>
         Array.from({ length: 20 }, (_, i) => {
           const kind = i === 19 ? 'rendered' : 'kept';
           return {
             method: 'GET',
             headers: { 'accept-encoding': 'br, gzip' },
-            setupRequest(request, context) {
+            setupRequest(request) {
               const path = kind === 'kept' ? stream.popularPage() : stream.rarePage();
               seen.add(path);
               seen.sent = (seen.sent ?? 0) + 1;
-              context.started = performance.now();
               return { ...request, path };
-            },
-            onResponse(_status, _body, context) {
-              (seen.byKind[kind] ??= []).push(performance.now() - context.started);
             },
           };
         }),
@@ -240,6 +235,14 @@ function cells() {
 }
 
 const yes = (ok) => (ok ? '✅' : '❌');
+/** How a server-rendered page was made, as its Server-Timing says. */
+const PAGE_KINDS = { kept: 'kept', server: 'rendered on the server', busy: 'sent for the browser to render (render threads full)', browser: 'sent for the browser to render (render failed)' };
+const pageKind = (u, name) => u.byKind.find((k) => k.kind === PAGE_KINDS[name]) ?? { p975: NaN, n: 0 };
+/** Issue 20's goal for a page not kept: rendered on the server within 300 ms (p97.5), and how many misses were. */
+function renderedGoal(u) {
+  const misses = pageKind(u, 'server').n + pageKind(u, 'busy').n + pageKind(u, 'browser').n;
+  return `rendered p97.5 ≤ 300 ms ${yes(pageKind(u, 'server').p975 <= 300)} (${pageKind(u, 'server').n} of ${misses} misses rendered on the server)`;
+}
 
 /** Waits (at most 60 s) until the bench database runs no statement but this one's. */
 async function settled(databaseUrl) {
@@ -271,9 +274,16 @@ function run(url, cell, stream, t, { seconds, connections }) {
   return new Promise((resolve, reject) => {
     const requests = cell.requests(stream, t.seen).map((request) => ({
       ...request,
-      onResponse(status, body, context) {
+      setupRequest(req, context) {
+        context.started = performance.now();
+        return request.setupRequest ? request.setupRequest(req, context) : req;
+      },
+      onResponse(status, body, context, headers) {
         t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
         if ((status < 200 || status >= 300) && t.firstErrors.size < 3 && !t.firstErrors.has(status)) t.firstErrors.set(status, String(body).slice(0, 200));
+        // a page says how it was made (Server-Timing: render;desc=kept|server|busy|browser): each kind's latency on its own
+        const made = /render;desc="(\w+)"/.exec(headers?.['server-timing'] ?? '')?.[1];
+        if (made) (t.seen.byKind[PAGE_KINDS[made] ?? made] ??= []).push(performance.now() - context.started);
         request.onResponse?.(status, body, context);
       },
     }));
@@ -309,7 +319,7 @@ function summary(t, cell) {
     load: Math.max(...t.loads),
     byKind: Object.entries(t.seen.byKind).map(([kind, ms]) => {
       const sorted = [...ms].sort((a, b) => a - b);
-      return { kind, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5) };
+      return { kind, n: ms.length, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5) };
     }),
   };
 }
@@ -409,7 +419,7 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1, da
       if (r.p50 > (100 * opts.seconds) / rounds) {
         notes.push(`${cell.name}, ${label}: p50 ${f0(r.p50)} ms is over a tenth of a ${f1(opts.seconds / rounds)} s slice: requests still in flight when a slice ends are not counted, so the rate reads low (use --rounds 1 or more --seconds)`);
       }
-      if (r.byKind.length > 1) notes.push(`${cell.name}, ${label}: ${r.byKind.map((k) => `${k.kind} p50 ${f1(k.p50)} ms, p97.5 ${f1(k.p975)} ms`).join('; ')} (timed from building the request to its answer)`);
+      if (r.byKind.length) notes.push(`${cell.name}, ${label}: ${r.byKind.map((k) => `${k.kind}: ${k.n}, p50 ${f1(k.p50)} ms, p97.5 ${f1(k.p975)} ms`).join('; ')} (timed from building the request to its answer)`);
       console.error(`  search bench ${cell.key} ${label}: ${f0(r.unitsPerSecond)} ${cell.unit}/s, p50 ${f1(r.p50)} ms, p97.5 ${f1(r.p975)} ms, ${r.errors} errors, ${r.distinct} distinct`);
     }
     for (const [key, label] of order) {

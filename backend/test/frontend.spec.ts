@@ -130,8 +130,10 @@ describe('static frontends', () => {
       await unbuilt.close();
       await database.drop();
     }
-    // removed while running: the same message, not a bare error
+    // removed while running: the same message, not a bare error (once the shell's page is looked at
+    // again: once a second at most)
     fs.rmSync(path.join(root, 'shell'), { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const res = await request(t.http).get('/marketplace').set('Accept', 'text/html').expect(503);
     expect(res.text).toContain('is missing). Run `npm run build` in the repository root, then restart.');
   });

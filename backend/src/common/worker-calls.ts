@@ -36,6 +36,11 @@ export class WorkerCalls<Reply extends WorkerReply> {
     this.worker.unref();
   }
 
+  /** Calls sent and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   call(message: object): Promise<Extract<Reply, { ok: true }>> {
     if (this.ended) return Promise.reject(this.ended);
     const id = this.nextId++;

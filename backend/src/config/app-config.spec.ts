@@ -55,6 +55,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('renders in one thread fewer than the cores (at least one) unless told how many', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).renderThreads).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(loadConfig({ DATA_DIR: dataDir, RENDER_THREADS: '3' }).renderThreads).toBe(3);
+    for (const bad of ['0', '33', '1.5', 'many']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, RENDER_THREADS: bad })).toThrow('RENDER_THREADS must be a whole number between 1 and 32');
+    }
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' })).toThrow(ConfigError);
     try {

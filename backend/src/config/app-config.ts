@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
@@ -67,6 +68,13 @@ class EnvironmentVariables {
   @Min(0, { message: 'REMOTE_RENDER_BUDGET_MS must be a whole number of milliseconds between 0 and 10000' })
   @Max(10000, { message: 'REMOTE_RENDER_BUDGET_MS must be a whole number of milliseconds between 0 and 10000' })
   REMOTE_RENDER_BUDGET_MS?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'RENDER_THREADS must be a whole number between 1 and 32' })
+  @Min(1, { message: 'RENDER_THREADS must be a whole number between 1 and 32' })
+  @Max(32, { message: 'RENDER_THREADS must be a whole number between 1 and 32' })
+  RENDER_THREADS?: number;
 
   @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
   @IsOptional()
@@ -299,6 +307,8 @@ export interface AppConfig {
   serverRendering: boolean;
   /** how long a server render waits for a remote's server container to load before leaving its part to the browser: REMOTE_RENDER_BUDGET_MS, default 300 */
   remoteRenderBudgetMs: number;
+  /** threads rendering the shopper's pages: RENDER_THREADS, default one fewer than the cores (at least 1) */
+  renderThreads: number;
   /** searches, facets and suggestions from the in-process search index (catalog/search): SEARCH_INDEX, default on; off runs them in PostgreSQL */
   searchIndex: boolean;
   /** how long into a database outage kept catalogue responses are still served, marked stale: STALE_IF_ERROR_SECONDS, default 300, 0 off */
@@ -432,6 +442,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
     serverRendering: raw.SERVER_RENDERING !== 'off',
     remoteRenderBudgetMs: raw.REMOTE_RENDER_BUDGET_MS ?? 300,
+    // the API's own thread keeps one core for the kept pages and the renders' data
+    renderThreads: raw.RENDER_THREADS ?? Math.max(1, os.availableParallelism() - 1),
     searchIndex: raw.SEARCH_INDEX !== 'off',
     staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,

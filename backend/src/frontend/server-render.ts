@@ -60,6 +60,11 @@ class RenderThread {
     return this.calls.ended;
   }
 
+  /** Renders asked of the thread and not finished. */
+  get rendering(): number {
+    return this.calls.waiting;
+  }
+
   async render(request: RenderRequest): Promise<RenderResult> {
     return (await this.calls.call({ request } satisfies Omit<RenderRequestMessage, 'id'>)).result;
   }
@@ -69,7 +74,10 @@ class RenderThread {
   }
 }
 
-/** A kept page: its bytes, and the same compressed once they are made. */
+/** The encodings a kept page is sent in. */
+export type PageEncoding = 'br' | 'gzip';
+
+/** A kept page: its bytes, and the same compressed once asked for. */
 export interface KeptPage {
   html: Buffer;
   br?: Buffer;
@@ -90,6 +98,13 @@ export interface RenderedPage {
   complete: boolean;
 }
 
+/**
+ * Renders a thread takes at once. A thread renders one page at a time while the others wait on their
+ * data; beyond this many, a new page would wait for those before it (tens of milliseconds each): it
+ * is sent for the browser to render instead, at once, rather than queue without bound.
+ */
+export const RENDERS_PER_THREAD = 4;
+
 /** How often a remote's server container is asked whether it changed (a redeploy), at most. */
 const REMOTE_CHECK_MS = 10_000;
 /** Kept pages: a few thousand typical pages (16–80 KB each). */
@@ -107,18 +122,20 @@ const KEPT_BYTES = 64 * 1024 * 1024;
 export class ServerRenderer {
   private readonly logger = new Logger('ServerRender');
   private bundlePath: string | undefined;
-  private thread: RenderThread | undefined;
+  private readonly threads: (RenderThread | undefined)[];
   private readonly kept = new LRUCache<string, KeptPage>({
     maxSize: KEPT_BYTES,
     sizeCalculation: (page) => page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 64,
   });
   private readonly inFlight = new Map<string, Promise<RenderedPage | undefined>>();
+  private readonly compressing = new Map<string, Promise<Buffer>>();
   private remotesChecked: { at: number; current: string | undefined; next: Promise<string> } | undefined;
 
   constructor(
     private readonly config: AppConfig,
     bundlePath = path.join(config.frontendDistRoot, 'shell', 'dist', 'server', 'ssr.js'),
   ) {
+    this.threads = Array.from({ length: config.renderThreads }, () => undefined);
     if (!config.serverRendering) return;
     if (!fs.existsSync(bundlePath)) {
       this.logger.warn(`No server bundle at ${bundlePath}: the shopper's pages are rendered in the browser.`);
@@ -131,16 +148,24 @@ export class ServerRenderer {
     return this.bundlePath !== undefined;
   }
 
-  /** The render thread, started at the first render (and again after one that stopped). */
-  private renderThread(): RenderThread {
-    if (!this.thread || this.thread.ended) this.thread = new RenderThread(this.bundlePath!);
-    return this.thread;
+  /**
+   * The render thread with the fewest renders under way (threads start at the first render, and again
+   * after one that stopped); undefined when every thread already has RENDERS_PER_THREAD.
+   */
+  private renderThread(): RenderThread | undefined {
+    let chosen: RenderThread | undefined;
+    for (let i = 0; i < this.threads.length; i++) {
+      let thread = this.threads[i];
+      if (!thread || thread.ended) thread = this.threads[i] = new RenderThread(this.bundlePath!);
+      if (thread.rendering < RENDERS_PER_THREAD && (!chosen || thread.rendering < chosen.rendering)) chosen = thread;
+    }
+    return chosen;
   }
 
-  /** Ends the render thread (the API's shutdown). */
+  /** Ends the render threads (the API's shutdown). */
   async close(): Promise<void> {
-    await this.thread?.terminate();
-    this.thread = undefined;
+    const threads = this.threads.splice(0, this.threads.length, ...this.threads.map(() => undefined));
+    await Promise.all(threads.map((thread) => thread?.terminate()));
   }
 
   /**
@@ -167,41 +192,63 @@ export class ServerRenderer {
   }
 
   /**
-   * Keeps a page, and compresses it once (brotli and gzip, off the event loop): a kept page is sent
-   * as stored bytes in the encoding the browser accepts, never compressed again per request.
+   * Keeps a page. Its compressed forms are made when first asked for (`encoded`), each once: a
+   * kept page is sent as stored bytes in the encoding the browser accepts, never compressed again
+   * per request, and an encoding nobody asks for is never made.
    */
-  keep(key: string, html: string): void {
+  keep(key: string, html: string): KeptPage {
     const page: KeptPage = { html: Buffer.from(html) };
     this.kept.set(key, page);
-    Promise.all([
-      brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } }),
-      gzip(page.html, { level: 6 }),
-    ]).then(
-      ([br, gz]) => {
-        // still the kept page (not evicted or replaced meanwhile): stored with its encodings
-        if (this.kept.peek(key) !== page) return;
-        this.kept.set(key, { html: page.html, br, gzip: gz });
-      },
-      () => undefined, // kept uncompressed: the compression middleware compresses it per request
-    );
+    return page;
   }
 
-  /** The page rendered now for this request's URL; concurrent requests for one URL share one render. */
-  page(req: Request, remotesVersion: string): Promise<RenderedPage | undefined> {
+  /**
+   * The kept page `page` (under `key`) in `encoding`: compressed off the event loop the first time,
+   * once however many ask meanwhile, and stored with the page while it is kept.
+   */
+  encoded(key: string, page: KeptPage, encoding: PageEncoding): Promise<Buffer> {
+    const done = page[encoding];
+    if (done) return Promise.resolve(done);
+    const id = `${encoding}\n${key}`;
+    let pending = this.compressing.get(id);
+    if (!pending) {
+      const compress =
+        encoding === 'br'
+          ? brotli(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.html.length } })
+          : gzip(page.html, { level: 6 });
+      pending = compress.then((bytes) => {
+        // still the kept page (not evicted or replaced meanwhile): stored with its other forms
+        const current = this.kept.peek(key);
+        if (current?.html === page.html) this.kept.set(key, { ...current, [encoding]: bytes });
+        return bytes;
+      });
+      this.compressing.set(id, pending);
+      void pending.finally(() => this.compressing.delete(id)).catch(() => undefined);
+    }
+    return pending;
+  }
+
+  /**
+   * The page rendered now for this request's URL; concurrent requests for one URL share one render.
+   * 'busy' when every render thread has all the renders it takes: the page goes to the browser at once.
+   */
+  page(req: Request, remotesVersion: string): Promise<RenderedPage | 'busy' | undefined> {
     if (!this.bundlePath) return Promise.resolve(undefined);
     const key = `${remotesVersion}\n${req.originalUrl}`;
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.render(req, remotesVersion).finally(() => this.inFlight.delete(key));
+      const thread = this.renderThread();
+      if (!thread) return Promise.resolve('busy');
+      pending = this.render(thread, req, remotesVersion).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
-  private async render(req: Request, remotesVersion: string): Promise<RenderedPage | undefined> {
+  private async render(thread: RenderThread, req: Request, remotesVersion: string): Promise<RenderedPage | undefined> {
     const origin = localOrigin(req);
     try {
-      const result = await this.renderThread().render({
+      const result = await thread.render({
         url: req.originalUrl,
         apiBaseUrl: `${origin}/api`,
         remotes: serverEntries(this.config.remotesFromServer, origin),

@@ -29,6 +29,8 @@ export const REMOTES = {
 } as const;
 
 const ONE_YEAR = 'public, max-age=31536000, immutable';
+/** How often the shell's index.html is looked at for a new build, at most. */
+const SHELL_CHECK_MS = 1000;
 /** Entry points must be revalidated so a new deploy is picked up at once. */
 const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
 /** webpack chunk names carry a content hash, e.g. 123.4f9a2c1b.js or main.4f9a2c1b8e.css */
@@ -47,6 +49,15 @@ function setCacheHeaders(res: ServerResponse, file: string): void {
  */
 function precompressed(folder: string) {
   return expressStaticGzip(folder, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic: { index: false, setHeaders: setCacheHeaders } });
+}
+
+function decodable(urlPath: string): boolean {
+  try {
+    decodeURIComponent(urlPath);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function notFound(_req: Request, res: Response): void {
@@ -86,14 +97,28 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
   if (!built) new Logger('Frontend').warn(missingBuild);
   // the page as last read, with a digest for the ETags of the pages made from it: read again when
   // the file changes (a redeployed shell), and never served once it is gone (the 503 below says why)
+  // (looked at once a second at most: a page answered hundreds of times a second does not stat it each time)
   let shellPage: { mtimeMs: number; html: string; digest: string } | undefined;
-  const currentShell = async () => {
+  let shellChecked: { at: number; page: Promise<NonNullable<typeof shellPage>> } | undefined;
+  const readShell = async () => {
     const { mtimeMs } = await fs.promises.stat(shellIndex);
     if (shellPage?.mtimeMs !== mtimeMs) {
       const html = await fs.promises.readFile(shellIndex, 'utf8');
       shellPage = { mtimeMs, html, digest: createHash('sha1').update(html).digest('base64url').slice(0, 12) };
     }
     return shellPage;
+  };
+  const currentShell = () => {
+    const now = Date.now();
+    if (!shellChecked || now - shellChecked.at >= SHELL_CHECK_MS) {
+      const page = readShell();
+      shellChecked = { at: now, page };
+      // a failed read (the build removed) is not remembered: the next page asks again
+      page.catch(() => {
+        if (shellChecked?.page === page) shellChecked = undefined;
+      });
+    }
+    return shellChecked.page;
   };
 
   /**
@@ -128,7 +153,8 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
       }
       const kept = rendered ? renderer.keptPage(etag) : undefined;
       if (kept) {
-        sendKept(req, res, notFoundPage ? 404 : 200, kept);
+        res.setHeader('Server-Timing', 'render;desc="kept"');
+        await sendKept(req, res, notFoundPage ? 404 : 200, etag, kept);
         return true;
       }
       const page = notFoundPage ? NOT_FOUND_PAGE : await pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin);
@@ -136,13 +162,28 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
         res.removeHeader('ETag');
         return false;
       }
+      const started = performance.now();
       const server = rendered ? await renderer.page(req, remotes) : undefined;
-      let html: string;
-      if (server) {
-        html = intoPage(pageWithHead(shell.html, { ...page.head, body: undefined }), server);
-        if (server.complete) renderer.keep(etag, html);
-      } else html = pageWithHead(shell.html, page.head);
-      sendHtml(res, page.status, html);
+      if (server && server !== 'busy') {
+        res.setHeader('Server-Timing', `render;desc="server";dur=${(performance.now() - started).toFixed(1)}`);
+        const html = intoPage(pageWithHead(shell.html, { ...page.head, body: undefined }), server);
+        if (server.complete) {
+          // kept, and this answer is the kept page's first: compressed once, for this and later ones
+          await sendKept(req, res, page.status, etag, renderer.keep(etag, html));
+          return true;
+        }
+        // a page missing a part (a remote, a query): not the page its ETag names
+        res.removeHeader('ETag');
+        sendHtml(res, page.status, html);
+        return true;
+      }
+      if (rendered) {
+        // rendered in the browser (every render thread busy, or the render failed): not the page the
+        // ETag names, which a later request may still get rendered
+        res.setHeader('Server-Timing', `render;desc="${server ?? 'browser'}"`);
+        res.removeHeader('ETag');
+      }
+      sendHtml(res, page.status, pageWithHead(shell.html, page.head));
       return true;
     } catch (error) {
       new Logger('Frontend').warn(`page head not made for ${req.path} (${(error as Error).message}): the plain page is sent`);
@@ -151,12 +192,15 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
     }
   };
 
-  /** A kept page as stored: in the encoding the browser accepts when it has been compressed (no compression per request). */
-  const sendKept = (req: Request, res: Response, status: number, page: KeptPage) => {
+  /** A kept page as stored, in the encoding the browser accepts (compressed once, never per request). */
+  const sendKept = async (req: Request, res: Response, status: number, key: string, page: KeptPage) => {
     const encoding = req.acceptsEncodings('br', 'gzip');
-    const encoded = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : undefined;
-    if (encoded) sendHtml(res, status, encoded, encoding as 'br' | 'gzip');
-    else sendHtml(res, status, page.html);
+    if (encoding === 'br' || encoding === 'gzip') {
+      const encoded = await renderer.encoded(key, page, encoding).catch(() => undefined);
+      // not compressed (it failed): sent as it is, and the compression middleware does it for this answer
+      if (encoded) return sendHtml(res, status, encoded, encoding);
+    }
+    sendHtml(res, status, page.html);
   };
 
   /** A page with its status (and its bytes' encoding, when already compressed); only a 200 keeps its ETag (a 404 is no page to revalidate). */
@@ -192,7 +236,10 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/') || isSeoPath(req.path)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res);
-    serveShell(req, res, () => {
+    // a page's path (no file extension) is no file of the build: straight to the page, no disk lookup
+    // (a malformed escape still goes to the static files, which answer it 400)
+    const serveFile = path.extname(req.path) === '' && decodable(req.path) ? (_req: Request, _res: Response, next: () => void) => next() : serveShell;
+    serveFile(req, res, () => {
       // a file that is not there (robots.txt, a stale chunk): plain text, never a page
       if (path.extname(req.path) !== '') return notFound(req, res);
       // any other page path is the not-found page, answered with 404

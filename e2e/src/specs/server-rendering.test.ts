@@ -17,7 +17,8 @@ import { appAndBrowser } from '../suite.js';
 
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 // the API's own metrics (/metrics with its token): how many requests a server render asked of it
-const suite = appAndBrowser({ METRICS_TOKEN });
+// one render thread, whatever the machine: the test of a full render thread below knows its size
+const suite = appAndBrowser({ METRICS_TOKEN, RENDER_THREADS: '1' });
 
 /** The API's answers so far per route and status (Prometheus' request counts). */
 async function requestCounts(): Promise<Map<string, number>> {
@@ -132,9 +133,17 @@ describe('server-rendered shopper pages (issue 20)', () => {
     const [product] = await listed('productType=service&limit=1');
     const before = await requestCounts();
     // a marketplace state no other test asks for: a service category's page with a product open
-    const page = await fetch(`${suite.app.url}/marketplace?type=service&sort=rating&product=${product!.id}`);
+    const address = `${suite.app.url}/marketplace?type=service&sort=rating&product=${product!.id}`;
+    const page = await fetch(address, { headers: { 'accept-encoding': 'br' } });
     assert.equal(page.status, 200);
-    assert.ok(parts(await page.text()).root.includes(asHtml(product!.name)));
+    const html = await page.text();
+    assert.ok(parts(html).root.includes(asHtml(product!.name)));
+    // its first answer is already the kept page's compressed bytes, as the next one is
+    assert.equal(page.headers.get('content-encoding'), 'br');
+    const again = await fetch(address, { headers: { 'accept-encoding': 'br' } });
+    assert.equal(again.headers.get('content-encoding'), 'br');
+    assert.equal(again.headers.get('etag'), page.headers.get('etag'));
+    assert.equal(await again.text(), html);
     const afterPage = await requestCounts();
     const pageAsked = asked(before, afterPage, / \/api\//);
     assert.ok(Object.keys(pageAsked).length >= 3, `the page's queries (categories, products, the product): ${JSON.stringify(pageAsked)}`);
@@ -144,6 +153,47 @@ describe('server-rendered shopper pages (issue 20)', () => {
     const missing = await fetch(`${suite.app.url}/products/no-such-product-${Date.now()}`);
     assert.equal(missing.status, 404);
     assert.deepEqual(asked(afterPage, await requestCounts(), / \/api\//), { 'GET /api/products/:idOrSlug 404': 1 });
+  });
+
+  it("shows a product image that failed before the page hydrated as 'Image Not Found'", async () => {
+    const [product] = await listed('productType=equipment&limit=1');
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      const { image_url: imageUrl } = (await (await fetch(`${suite.app.url}/api/products/${product!.id}`)).json()) as { image_url: string };
+      await page.route(`**${imageUrl}`, (route) => route.fulfill({ status: 404, body: '' }));
+      await page.goto(`/products/${product!.slug}`);
+      await page.getByRole('img', { name: `${product!.name}: Image Not Found` }).waitFor();
+    });
+  });
+
+  it('sends a new page for the browser to render at once when the render thread is full, and renders it later', async () => {
+    const products = await listed('productType=equipment&limit=16');
+    // 16 pages nobody asked for, at once: the one thread takes 4, the rest are not queued behind them
+    const addresses = products.map((product) => `${suite.app.url}/marketplace?type=equipment&sort=newest&product=${product.id}`);
+    const answers = await Promise.all(addresses.map(async (address) => {
+      const res = await fetch(address);
+      return { status: res.status, timing: res.headers.get('server-timing') ?? '', etag: res.headers.get('etag'), html: await res.text() };
+    }));
+    assert.deepEqual(new Set(answers.map((answer) => answer.status)), new Set([200]));
+    const kinds = answers.map((answer) => /desc="(\w+)"/.exec(answer.timing)?.[1]);
+    assert.ok(kinds.includes('server') && kinds.includes('busy'), `rendered and busy answers: ${kinds.join(', ')}`);
+    for (const [i, answer] of answers.entries()) {
+      if (kinds[i] === 'server') {
+        assert.ok(answer.etag && parts(answer.html).root.includes('Add to cart'));
+      } else {
+        // the page for the browser: its head (title, canonical link), an empty root, and not the
+        // rendered page's ETag (at most Express's weak one of these very bytes)
+        assert.ok(answer.etag === null || answer.etag.startsWith('W/'), `no rendered page's ETag: ${answer.etag}`);
+        assert.match(answer.html, /<div id="root"><\/div>/);
+        assert.match(answer.html, /<title>[^<]+<\/title>/);
+      }
+    }
+    // asked again once the thread is free, a page that was busy is rendered
+    const busy = addresses[kinds.indexOf('busy')]!;
+    const later = await fetch(busy);
+    assert.match(later.headers.get('server-timing') ?? '', /desc="(server|kept)"/);
+    assert.match(later.headers.get('etag') ?? '', /^"/);
+    assert.ok(parts(await later.text()).root.includes('Add to cart'));
   });
 
   it('is the same page for a signed-in shopper: nothing of the session is in it', async () => {

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { useSettings } from './settings/useSettings.js';
 import { placeholderSx } from './theme.js';
+import { themedStyles, WithThemedClass } from './themedClass.js';
 
 export interface ProductImageProps {
   src: string | null | undefined;
@@ -21,12 +22,27 @@ export interface ProductImageProps {
 /** The catalogue's image shape (4:3), as attributes: the browser reserves the space before the file arrives. */
 const INTRINSIC = { width: 400, height: 300 } as const;
 
+// the image's own styles (height auto with the 4:3 shape, as `size` below)
+const imageStyles = themedStyles((theme) => ({
+  display: 'block',
+  width: '100%',
+  objectFit: 'cover',
+  backgroundColor: theme.palette.grey[100],
+  '&.dm-image--shaped': { aspectRatio: '4 / 3', height: 'auto' },
+}));
+
 /** A product image that shows an 'Image Not Found' placeholder when missing or broken. */
 export function ProductImage({ src, alt, height, loading, priority = false }: ProductImageProps) {
   const { performance } = useSettings();
   // height auto: the height attribute (INTRINSIC) would otherwise set it and override the aspect ratio
   const size = height === undefined ? { aspectRatio: '4 / 3', width: '100%', height: 'auto' } : { height, width: '100%' };
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  // an image of a server-rendered page may fail before the page hydrates, when nothing listens yet
+  useEffect(() => {
+    const element = image.current;
+    if (element && src && element.complete && element.naturalWidth === 0) setFailedSrc(src);
+  }, [src]);
   if (!src || failedSrc === src) {
     return (
       <Box
@@ -39,17 +55,23 @@ export function ProductImage({ src, alt, height, loading, priority = false }: Pr
       </Box>
     );
   }
+  // a plain <img> styled by class: a listing renders two dozen of these (themedClass.tsx)
   return (
-    <Box
-      component="img"
-      src={src}
-      alt={alt}
-      width={INTRINSIC.width}
-      height={INTRINSIC.height}
-      loading={priority ? 'eager' : (loading ?? (performance.lazyLoadImages ? 'lazy' : 'eager'))}
-      {...(priority ? { fetchPriority: 'high' as const } : {})}
-      onError={() => setFailedSrc(src)}
-      sx={{ ...size, objectFit: 'cover', display: 'block', bgcolor: 'grey.100' }}
-    />
+    <WithThemedClass styles={imageStyles}>
+      {(className) => (
+        <img
+          ref={image}
+          className={height === undefined ? `${className} dm-image--shaped` : className}
+          style={height === undefined ? undefined : { height }}
+          src={src}
+          alt={alt}
+          width={INTRINSIC.width}
+          height={INTRINSIC.height}
+          loading={priority ? 'eager' : (loading ?? (performance.lazyLoadImages ? 'lazy' : 'eager'))}
+          {...(priority ? { fetchPriority: 'high' as const } : {})}
+          onError={() => setFailedSrc(src)}
+        />
+      )}
+    </WithThemedClass>
   );
 }

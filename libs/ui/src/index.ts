@@ -25,3 +25,4 @@ export { useDebugFlag, useSettings } from './settings/useSettings.js';
 export { ProductEditorContext, useProductEditor, type ProductEditorRequest, type OpenProductEditor } from './productEditor.js';
 export { useDebouncedValue } from './useDebouncedValue.js';
 export { AddressBlock } from './AddressBlock.js';
+export { themedStyles, WithThemedClass } from './themedClass.js';
