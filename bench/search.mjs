@@ -282,7 +282,8 @@ function run(url, cell, stream, t, { seconds, connections }) {
         t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
         if ((status < 200 || status >= 300) && t.firstErrors.size < 3 && !t.firstErrors.has(status)) t.firstErrors.set(status, String(body).slice(0, 200));
         // a page says how it was made (Server-Timing: render;desc=kept|server|busy|browser): each kind's latency on its own
-        const made = /render;desc="(\w+)"/.exec(headers?.['server-timing'] ?? '')?.[1];
+        const timing = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'server-timing')?.[1];
+        const made = /render;desc="(\w+)"/.exec(String(timing ?? ''))?.[1];
         if (made) (t.seen.byKind[PAGE_KINDS[made] ?? made] ??= []).push(performance.now() - context.started);
         request.onResponse?.(status, body, context);
       },
