@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { loadConfig } from '../config/app-config.js';
 import { PAGE_START_HEAD, PAGE_START_SCRIPT, PAGE_START_SCRIPT_HASH, withDeferredStart } from './page-start.js';
-import { intoPage, serverEntries, type RenderedPage } from './server-render.js';
+import { intoPage, ServerRenderer, serverEntries, type RenderedPage } from './server-render.js';
 
 /** The shell's page as the build writes it (libs/mf-config index.html, HtmlWebpackPlugin). */
 const SHELL =
@@ -53,5 +58,39 @@ describe("a remote's server container", () => {
       checkout: 'http://cdn.example.com/checkout/server/remoteEntry.js',
       admin: 'http://admin:8080/server/remoteEntry.js',
     });
+  });
+});
+
+describe('a kept page', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-kept-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const renderer = () => new ServerRenderer(loadConfig({ DATA_DIR: dataDir, SERVER_RENDERING: 'off' }));
+  const html = `<!doctype html><html><body>${'<article>a product card</article>'.repeat(200)}</body></html>`;
+
+  it('is compressed once per encoding, when first asked for, however many ask meanwhile, and kept with it', async () => {
+    const pages = renderer();
+    const page = pages.keep('"v1-a"', html);
+    expect(pages.keptPage('"v1-a"')).toEqual({ html: Buffer.from(html) });
+    const [first, second] = await Promise.all([pages.encoded('"v1-a"', page, 'br'), pages.encoded('"v1-a"', page, 'br')]);
+    expect(second).toBe(first);
+    expect(zlib.brotliDecompressSync(first).toString()).toBe(html);
+    expect(first.length).toBeLessThan(html.length / 10);
+    // kept with its brotli form; gzip only once someone asks for it
+    expect(pages.keptPage('"v1-a"')).toMatchObject({ br: first });
+    expect(pages.keptPage('"v1-a"')?.gzip).toBeUndefined();
+    const gz = await pages.encoded('"v1-a"', page, 'gzip');
+    expect(zlib.gunzipSync(gz).toString()).toBe(html);
+    // a caller holding the page as first kept gets the stored bytes, not a second compression
+    expect(await pages.encoded('"v1-a"', page, 'br')).toBe(first);
+    expect(pages.keptPage('"v1-a"')).toMatchObject({ br: first, gzip: gz });
+  });
+
+  it('is not overwritten by the compression of a page kept before it under the same key', async () => {
+    const pages = renderer();
+    const old = pages.keep('"v1-b"', html);
+    const compressing = pages.encoded('"v1-b"', old, 'br');
+    pages.keep('"v1-b"', '<p>the new page</p>');
+    await compressing;
+    expect(pages.keptPage('"v1-b"')).toEqual({ html: Buffer.from('<p>the new page</p>') });
   });
 });

@@ -207,7 +207,9 @@ export class ServerRenderer {
    * once however many ask meanwhile, and stored with the page while it is kept.
    */
   encoded(key: string, page: KeptPage, encoding: PageEncoding): Promise<Buffer> {
-    const done = page[encoding];
+    // the page as this caller found it, or as kept since (its other answers may have compressed it)
+    const current = this.kept.peek(key);
+    const done = page[encoding] ?? (current?.html === page.html ? current[encoding] : undefined);
     if (done) return Promise.resolve(done);
     const id = `${encoding}\n${key}`;
     let pending = this.compressing.get(id);
@@ -218,8 +220,8 @@ export class ServerRenderer {
           : gzip(page.html, { level: 6 });
       pending = compress.then((bytes) => {
         // still the kept page (not evicted or replaced meanwhile): stored with its other forms
-        const current = this.kept.peek(key);
-        if (current?.html === page.html) this.kept.set(key, { ...current, [encoding]: bytes });
+        const now = this.kept.peek(key);
+        if (now?.html === page.html) this.kept.set(key, { ...now, [encoding]: bytes });
         return bytes;
       });
       this.compressing.set(id, pending);
