@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Box, Button, Card, CardActions, CardContent, Paper, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router';
@@ -14,10 +15,12 @@ const SECTIONS: Array<{ type: ProductType; text: string }> = [
 ];
 
 function Section({ title, products, loading, onViewDetails }: { title: string; products: Product[] | undefined; loading: boolean; onViewDetails: (p: Product) => void }) {
+  // the heading names the section: an id without spaces (aria-labelledby lists ids separated by spaces)
+  const headingId = useId();
   if (!loading && (products?.length ?? 0) === 0) return null;
   return (
-    <Box component="section" aria-labelledby={`home-${title}`} sx={{ mb: 6 }}>
-      <Typography id={`home-${title}`} variant="h2" sx={{ mb: 2 }}>
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 6 }}>
+      <Typography id={headingId} variant="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
       {loading ? <ProductGridSkeleton count={4} /> : <ProductGrid products={products!} onViewDetails={onViewDetails} />}

@@ -218,6 +218,9 @@ describe('server-rendered shopper pages (issue 20)', () => {
       await page.getByRole('heading', { name: first!.name }).first().waitFor();
       await page.goto('/');
       await page.getByRole('link', { name: 'Marketplace' }).first().waitFor({ state: 'attached' });
+      // the home page's sections are named by their headings
+      assert.equal(await page.getByRole('region', { name: 'Featured products' }).count(), 1);
+      assert.equal(await page.getByRole('region', { name: 'New products' }).count(), 1);
     } finally {
       await context.close();
     }
