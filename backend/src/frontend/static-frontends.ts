@@ -236,19 +236,22 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.path === '/api' || req.path.startsWith('/api/') || isSeoPath(req.path)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(req, res);
-    // a page's path (no file extension) is no file of the build: straight to the page, no disk lookup
-    // (a malformed escape still goes to the static files, which answer it 400)
-    const serveFile = path.extname(req.path) === '' && decodable(req.path) ? (_req: Request, _res: Response, next: () => void) => next() : serveShell;
-    serveFile(req, res, () => {
-      // a file that is not there (robots.txt, a stale chunk): plain text, never a page
-      if (path.extname(req.path) !== '') return notFound(req, res);
-      // any other page path is the not-found page, answered with 404
+    const page = () => {
+      // any page path that is not the shell's is the not-found page, answered with 404
       const notFoundPage = !isShellRoute(req.path);
       const status = notFoundPage ? 404 : 200;
       sendPage(req, res, notFoundPage).then(
         (sent) => sent || sendShell(res, status),
         () => sendShell(res, status),
       );
+    };
+    // a page's path (no file extension) is no file of the build: straight to the page, no disk lookup
+    // (a malformed escape still goes to the static files, which answer it 400)
+    if (path.extname(req.path) === '' && decodable(req.path)) return page();
+    serveShell(req, res, () => {
+      // a file that is not there (robots.txt, a stale chunk): plain text, never a page
+      if (path.extname(req.path) !== '') return notFound(req, res);
+      page();
     });
   });
 }
