@@ -89,6 +89,29 @@ describe('a database outage (PostgreSQL server stopped and started again)', () =
   });
 });
 
+describe('a connection the server ends while the API holds it between queries', () => {
+  it('does not end the process: its holder meets the error on its next query, and the pool makes a new one', async () => {
+    const t = await startTestApp({}, { seed: false });
+    const pool = t.app.get(Database).sessionPool;
+    try {
+      const held = await pool.connect();
+      const { rows } = await held.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const ended = new Promise((resolve) => held.once('end', resolve));
+      // the server sends 57P01 to a client that is not querying and that nobody else listens to
+      expect(held.listenerCount('error')).toBe(1);
+      await pool.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+      await ended;
+      const failed = await held.query('SELECT 1').catch((error: unknown) => error);
+      expect(isUnreachable(failed)).toBe(true);
+      held.release(failed as Error);
+      expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      await request(t.http).get('/api/health/ready').expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('readiness while shutting down', () => {
   it('answers 503 at once once the API is closing', async () => {
     const t = await startTestApp({}, { seed: false });

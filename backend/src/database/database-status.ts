@@ -21,10 +21,18 @@ export const POOL_WAIT_MS = 60_000;
  * SCRAM handshake, whose hashing waits in libuv's thread pool behind password hashing during a burst
  * of sign-ins) is bounded only by the pool's wait (POOL_WAIT_MS), so a busy API does not mistake its
  * own queue for an outage.
+ *
+ * It always listens for its own `error`: a connection the server ends (a crash, a restart, an
+ * administrator's pg_terminate_backend) while the client is checked out between queries, or in the
+ * instant between a pool handing it out and its user listening (TypeORM listens a promise later),
+ * would otherwise emit `error` with nobody listening and end the process. The client is then not
+ * queryable, so its holder meets the error on its next query (an unreachable database, counted by the
+ * status) and releases it; an idle client's error still reaches the pool's listener as well.
  */
 export class BoundedClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
     super({ ...config, connectionTimeoutMillis: 0 });
+    this.on('error', () => undefined);
     // the pool connects a client as soon as it makes one, so the bound starts here
     const socket = (this as unknown as { connection: { stream: Socket } }).connection.stream;
     const timer = setTimeout(() => {
