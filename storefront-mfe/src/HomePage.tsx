@@ -37,7 +37,7 @@ export function HomePage() {
 
   return (
     <Box>
-      <Paper sx={{ p: { xs: 3, md: 5 }, mb: 4, color: 'primary.contrastText', background: 'linear-gradient(120deg, #074c60 0%, #0b6e8a 55%, #2a9d8f 100%)' }}>
+      <Paper sx={{ p: { xs: 3, md: 5 }, mb: 4, color: 'common.white', background: 'linear-gradient(120deg, #074c60 0%, #0b6e8a 55%, #2a9d8f 100%)' }}>
         <Typography variant="h1" sx={{ mb: 1, fontSize: { xs: '1.6rem', md: '2.2rem' } }}>
           Everything your dental practice runs on
         </Typography>

@@ -65,3 +65,26 @@ describe('axe-core on every shopper page and the main admin states (issue 16)', 
     }
   }
 });
+
+describe('text over an image or gradient, whose contrast axe cannot compute', () => {
+  it("the home page's hero is white on its teal gradient in light and dark (it was the dark theme's dark text in dark mode)", async () => {
+    const context = await newContext(suite.browser, suite.app.url, 390, 844);
+    try {
+      fixtures ??= await shopperFixtures(context, suite.app.url);
+      const home = SHOPPER_STATES.find((state) => state.name === 'home')!;
+      for (const dark of [false, true]) {
+        const page = await context.newPage();
+        try {
+          await openState(page, home, fixtures, dark);
+          const hero = page.getByRole('heading', { level: 1, name: 'Everything your dental practice runs on' });
+          const colors = await hero.evaluate((heading) => [heading, heading.nextElementSibling!].map((element) => getComputedStyle(element).color));
+          assert.deepEqual(colors, ['rgb(255, 255, 255)', 'rgb(255, 255, 255)'], dark ? 'dark' : 'light');
+        } finally {
+          await page.close();
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
