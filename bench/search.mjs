@@ -134,8 +134,17 @@ export function traffic(vocab, seed) {
     if (sort) params.set('sort', sort);
     return `/marketplace?${params}`;
   };
-  /** A page rendered for the first time: a type's marketplace with a product's view open (any of the catalogue's). */
-  const rarePage = () => `/marketplace?${new URLSearchParams({ type: pick(TYPES), product: productSlug() })}`;
+  /**
+   * A page asked for the first time, of two kinds in turn: a type's marketplace with a product's view
+   * open (any of the catalogue's: its HTML is the marketplace's, so the render thread adds the
+   * product's data to the page it rendered before), and a search nobody asked before (a page
+   * rendered whole).
+   */
+  let rare = 0;
+  const rarePage = () =>
+    rare++ % 2 === 0
+      ? `/marketplace?${new URLSearchParams({ type: pick(TYPES), product: productSlug() })}`
+      : `/marketplace?${new URLSearchParams({ type: pick(TYPES), search: query().text })}`;
   return { search, prefix, listPage, productId, productSlug, popularPage, rarePage };
 }
 
@@ -200,18 +209,17 @@ function cells() {
     // server has no pages.
     single('page', "product pages' HTML (/products/<slug>)", (stream) => stream.productSlug(), (slug) => `/products/${encodeURIComponent(slug)}`, 12,
       (u) => [renderedGoal(u), `0 errors ${yes(u.errors === 0)}`]),
-    // issue 20: the shopper's pages rendered on the server (React through the storefront's server
-    // container). Kept: the popular pages, rendered once per catalogue version and then served as kept;
-    // rendered: a page nobody asked for before (a marketplace with any product's view open), every
-    // request a render. The bare server renders no pages.
-    // issue 20's goal row: the shopper's pages rendered on the server, 50 connections, as browsers ask
-    // for them (Accept-Encoding). Each connection asks 19 popular pages (rendered once per catalogue
-    // version, then sent as kept) for one page nobody asked before (a marketplace with any of the
-    // catalogue's products open: rendered then and there, or, when every render thread is full, sent
-    // at once for the browser to render); each kind's latency on its own, by the page's Server-Timing.
+    // issue 20's goal row: the shopper's pages rendered on the server (React through the storefront's
+    // server container), 50 connections, as browsers ask for them (Accept-Encoding). Each connection
+    // asks 19 popular pages (rendered once per catalogue version, then sent as kept) for one page
+    // nobody asked before, in turn a marketplace with any of the catalogue's products' view open (the
+    // product's data added to the marketplace page the render thread rendered before) and a search
+    // nobody asked before (rendered whole); made then and there, or, when every render thread is
+    // full, sent at once for the browser to render; each kind's latency on its own, by the page's
+    // Server-Timing. The bare server renders no pages.
     {
       key: 'ssr',
-      name: "server-rendered pages, 19 kept for 1 rendered (/, /marketplace?type=…[&product=<any>])",
+      name: "server-rendered pages, 19 kept for 1 new (/, /marketplace?type=… kept; new: …&product=<any> or …&search=<new>)",
       unit: 'requests',
       perUnit: 1,
       goal: (u) => [`kept p97.5 ≤ 50 ms ${yes(pageKind(u, 'kept').p975 <= 50)}`, renderedGoal(u), `0 errors ${yes(u.errors === 0)}`],
@@ -236,12 +244,24 @@ function cells() {
 
 const yes = (ok) => (ok ? '✅' : '❌');
 /** How a server-rendered page was made, as its Server-Timing says. */
-const PAGE_KINDS = { kept: 'kept', server: 'rendered on the server', busy: 'sent for the browser to render (render threads full)', browser: 'sent for the browser to render (render failed)' };
+const PAGE_KINDS = {
+  kept: 'kept',
+  server: 'rendered on the server',
+  view: "a product's view over a page rendered before (the product's data added on the server)",
+  busy: 'sent for the browser to render (render threads full)',
+  browser: 'sent for the browser to render (render failed)',
+};
 const pageKind = (u, name) => u.byKind.find((k) => k.kind === PAGE_KINDS[name]) ?? { p975: NaN, n: 0 };
-/** Issue 20's goal for a page not kept: rendered on the server within 300 ms (p97.5), and how many misses were. */
+/**
+ * Issue 20's goal for a page not kept: made on the server within 300 ms (p97.5), whether rendered
+ * whole or a product's view over a page rendered before (each judged on its own), and how many of
+ * the misses were made on the server at all.
+ */
 function renderedGoal(u) {
-  const misses = pageKind(u, 'server').n + pageKind(u, 'busy').n + pageKind(u, 'browser').n;
-  return `rendered p97.5 ≤ 300 ms ${yes(pageKind(u, 'server').p975 <= 300)} (${pageKind(u, 'server').n} of ${misses} misses rendered on the server)`;
+  const [whole, view] = [pageKind(u, 'server'), pageKind(u, 'view')];
+  const misses = whole.n + view.n + pageKind(u, 'busy').n + pageKind(u, 'browser').n;
+  const verdict = (kind) => (kind.n ? yes(kind.p975 <= 300) : '–');
+  return `rendered whole p97.5 ≤ 300 ms ${verdict(whole)}, views p97.5 ≤ 300 ms ${verdict(view)} (${whole.n} rendered whole and ${view.n} views of ${misses} misses; the rest sent for the browser to render)`;
 }
 
 /** Waits (at most 60 s) until the bench database runs no statement but this one's. */
@@ -281,7 +301,7 @@ function run(url, cell, stream, t, { seconds, connections }) {
       onResponse(status, body, context, headers) {
         t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
         if ((status < 200 || status >= 300) && t.firstErrors.size < 3 && !t.firstErrors.has(status)) t.firstErrors.set(status, String(body).slice(0, 200));
-        // a page says how it was made (Server-Timing: render;desc=kept|server|busy|browser): each kind's latency on its own
+        // a page says how it was made (Server-Timing: render;desc=kept|server|view|busy|browser): each kind's latency on its own
         const timing = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'server-timing')?.[1];
         const made = /render;desc="(\w+)"/.exec(String(timing ?? ''))?.[1];
         if (made) (t.seen.byKind[PAGE_KINDS[made] ?? made] ??= []).push(performance.now() - context.started);

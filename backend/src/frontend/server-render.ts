@@ -19,6 +19,8 @@ interface RenderRequest {
   remotes: AppConfig['remotes'];
   remotesVersion: string;
   remoteBudgetMs: number;
+  /** the catalogue's version: the page behind a product's view is rendered once per version and reused */
+  catalogueVersion?: string;
 }
 interface RenderResult {
   html: string;
@@ -27,6 +29,7 @@ interface RenderResult {
   state: string;
   clientRendered: string[];
   failedQueries: number;
+  reused?: boolean;
 }
 export interface ShellServerBundle {
   render(request: RenderRequest): Promise<RenderResult>;
@@ -96,6 +99,8 @@ export interface RenderedPage {
   state: string;
   /** worth keeping: every remote rendered and every query answered */
   complete: boolean;
+  /** a product's view over a page the thread rendered before: only the product's data was fetched (Server-Timing: view) */
+  reused?: boolean;
 }
 
 /**
@@ -234,20 +239,20 @@ export class ServerRenderer {
    * The page rendered now for this request's URL; concurrent requests for one URL share one render.
    * 'busy' when every render thread has all the renders it takes: the page goes to the browser at once.
    */
-  page(req: Request, remotesVersion: string): Promise<RenderedPage | 'busy' | undefined> {
+  page(req: Request, remotesVersion: string, catalogueVersion: string): Promise<RenderedPage | 'busy' | undefined> {
     if (!this.bundlePath) return Promise.resolve(undefined);
     const key = `${remotesVersion}\n${req.originalUrl}`;
     let pending = this.inFlight.get(key);
     if (!pending) {
       const thread = this.renderThread();
       if (!thread) return Promise.resolve('busy');
-      pending = this.render(thread, req, remotesVersion).finally(() => this.inFlight.delete(key));
+      pending = this.render(thread, req, remotesVersion, catalogueVersion).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return pending;
   }
 
-  private async render(thread: RenderThread, req: Request, remotesVersion: string): Promise<RenderedPage | undefined> {
+  private async render(thread: RenderThread, req: Request, remotesVersion: string, catalogueVersion: string): Promise<RenderedPage | undefined> {
     const origin = localOrigin(req);
     try {
       const result = await thread.render({
@@ -256,6 +261,7 @@ export class ServerRenderer {
         remotes: serverEntries(this.config.remotesFromServer, origin),
         remotesVersion,
         remoteBudgetMs: this.config.remoteRenderBudgetMs,
+        catalogueVersion,
       });
       return {
         styles: result.styles,
@@ -263,6 +269,7 @@ export class ServerRenderer {
         root: result.html,
         state: scriptSafeJson(result.state),
         complete: result.clientRendered.length === 0 && result.failedQueries === 0,
+        reused: result.reused === true,
       };
     } catch (error) {
       this.logger.warn(`${req.originalUrl} not rendered on the server (${(error as Error).message}): the browser renders it.`);

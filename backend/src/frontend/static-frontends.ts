@@ -163,9 +163,9 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
         return false;
       }
       const started = performance.now();
-      const server = rendered ? await renderer.page(req, remotes) : undefined;
+      const server = rendered ? await renderer.page(req, remotes, version) : undefined;
       if (server && server !== 'busy') {
-        res.setHeader('Server-Timing', `render;desc="server";dur=${(performance.now() - started).toFixed(1)}`);
+        res.setHeader('Server-Timing', `render;desc="${server.reused ? 'view' : 'server'}";dur=${(performance.now() - started).toFixed(1)}`);
         const html = intoPage(pageWithHead(shell.html, { ...page.head, body: undefined }), server);
         if (server.complete) {
           // kept, and this answer is the kept page's first: compressed once, for this and later ones

@@ -178,7 +178,8 @@ describe('server-rendered shopper pages (issue 20)', () => {
     const kinds = answers.map((answer) => /desc="(\w+)"/.exec(answer.timing)?.[1]);
     assert.ok(kinds.includes('server') && kinds.includes('busy'), `rendered and busy answers: ${kinds.join(', ')}`);
     for (const [i, answer] of answers.entries()) {
-      if (kinds[i] === 'server') {
+      // (a request that came once the page behind the views was rendered is a view over it)
+      if (kinds[i] === 'server' || kinds[i] === 'view') {
         assert.ok(answer.etag && parts(answer.html).root.includes('Add to cart'));
       } else {
         // the page for the browser: its head (title, canonical link), an empty root, and not the
@@ -191,9 +192,54 @@ describe('server-rendered shopper pages (issue 20)', () => {
     // asked again once the thread is free, a page that was busy is rendered
     const busy = addresses[kinds.indexOf('busy')]!;
     const later = await fetch(busy);
-    assert.match(later.headers.get('server-timing') ?? '', /desc="(server|kept)"/);
+    // (over the page behind the views, which the thread has rendered by now)
+    assert.match(later.headers.get('server-timing') ?? '', /desc="(server|view|kept)"/);
     assert.match(later.headers.get('etag') ?? '', /^"/);
     assert.ok(parts(await later.text()).root.includes('Add to cart'));
+  });
+
+  it("renders a product's view over a page it has rendered with only that product's data: the same page, its own head and data, and it hydrates", async () => {
+    const [a, b, c] = await listed('productType=affiliate&sort=price-desc&limit=3');
+    const view = (product: Listed | { slug: string }) => `/marketplace?type=affiliate&sort=price-desc&product=${product.slug}`;
+    const answer = async (address: string) => {
+      const res = await fetch(`${suite.app.url}${address}`);
+      return { status: res.status, timing: res.headers.get('server-timing') ?? '', etag: res.headers.get('etag'), html: await res.text() };
+    };
+    // the first view over this page: the page behind it is rendered whole (and kept by the thread)
+    const first = await answer(view(a!));
+    assert.match(first.timing, /desc="server"/);
+    // the next product's view over it: the product's data only
+    const second = await answer(view(b!));
+    assert.equal(second.status, 200);
+    assert.match(second.timing, /desc="view";dur=/);
+    assert.match(second.etag ?? '', /^"/, 'kept, with the ETag of its own URL');
+    assert.notEqual(second.etag, first.etag);
+    // the dialog is never rendered on the server: the page is the page behind it, to the byte
+    assert.equal(parts(second.html).root, parts(first.html).root);
+    assert.ok(parts(second.html).root.includes(asHtml(c!.name)), 'the listing, with its products');
+    // its own head and its own product's data, none of the other view's
+    assert.ok(second.html.includes(`<title>${asHtml(b!.name)} – `), 'its title is its product\'s');
+    const queries = Object.values((JSON.parse(parts(second.html).state!) as { api: { queries: Record<string, { endpointName: string; originalArgs: unknown; data?: { id: number } }> } }).api.queries);
+    const products = queries.filter((query) => query.endpointName === 'getProduct');
+    assert.deepEqual(products.map((query) => [query.originalArgs, query.data?.id]), [[b!.slug, b!.id]]);
+    // a product nobody has, over the same page: 200 with the page (its dialog says so in the browser), not kept
+    const unknown = await answer(view({ slug: `no-such-product-${Date.now()}` }));
+    assert.equal(unknown.status, 200);
+    assert.match(unknown.timing, /desc="view"/);
+    assert.equal(unknown.etag?.startsWith('"') ?? false, false);
+    assert.equal(parts(unknown.html).root, parts(first.html).root);
+    // and in the browser: hydrated without a mismatch, the product's dialog open, closed by Escape
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      const reports = watchHydration(page);
+      await page.goto(view(c!));
+      const dialog = page.getByRole('dialog', { name: c!.name });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: a!.name }).first().waitFor();
+      assert.deepEqual(reports, []);
+    });
   });
 
   it('is the same page for a signed-in shopper: nothing of the session is in it', async () => {

@@ -4,9 +4,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { LRUCache } from 'lru-cache';
 import { StaticRouter } from 'react-router';
 import type { RemotesManifest } from '@dentalmarket/contracts';
-import { api, makeStore, setApiBaseUrl, type AppStore } from '@dentalmarket/store';
+import { api, catalogApi, hydrateFromServer, makeStore, setApiBaseUrl, type AppStore } from '@dentalmarket/store';
 import { AppProviders } from '@dentalmarket/ui';
 import { App } from '../App.js';
 import { CLIENT_RENDERED, ServerRemotes } from '../RemoteRoute.js';
@@ -23,6 +24,11 @@ export interface RenderRequest {
   remotesVersion: string;
   /** How long a remote's server container may take to load before the page is sent without it (ms). */
   remoteBudgetMs: number;
+  /**
+   * The catalogue's version (changes with every catalogue write): a page behind a product's view
+   * (see renderPage) is kept per version and reused for its other products. Absent: never reused.
+   */
+  catalogueVersion?: string;
 }
 
 export interface RenderResult {
@@ -38,6 +44,8 @@ export interface RenderResult {
   clientRendered: RemoteName[];
   /** Queries that failed or had not answered: the page shows their error or loading state, so it is not worth keeping. */
   failedQueries: number;
+  /** A product's view over a page rendered before (kept here): only the product's data was fetched. */
+  reused?: boolean;
 }
 
 /** Enough for a page whose data depends on data (the categories, then a category's subcategories). */
@@ -64,12 +72,79 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     const { storefront, checkout, admin } = request.remotes;
     setServerRemotes({ storefront: tagged(storefront), checkout: tagged(checkout), admin: tagged(admin) }, remotesVersion !== undefined);
     remotesVersion = request.remotesVersion;
+    behindProducts.clear();
   }
-  const pathname = request.url.split(/[?#]/)[0] ?? '/';
+  const view = productView(request.url);
+  if (!view) return renderWhole(request.url, request.remoteBudgetMs);
+  const key = request.catalogueVersion && `${request.catalogueVersion}\n${request.remotesVersion}\n${request.apiBaseUrl}\n${view.behind}`;
+  const kept = key ? behindProducts.get(key) : undefined;
+  if (kept) return { ...(await withProduct(kept, view.slug)), reused: true };
+  return withProduct(await pageBehind(view.behind, key, request.remoteBudgetMs), view.slug);
+}
+
+/** The page behind products' views rendered whole: once, however many views over it ask meanwhile; kept when complete. */
+function pageBehind(url: string, key: string | undefined, remoteBudgetMs: number): Promise<RenderResult> {
+  if (!key) return renderWhole(url, remoteBudgetMs);
+  let pending = renderingBehind.get(key);
+  if (!pending) {
+    pending = renderWhole(url, remoteBudgetMs)
+      .then((page) => {
+        if (complete(page)) behindProducts.set(key, page);
+        return page;
+      })
+      .finally(() => renderingBehind.delete(key));
+    renderingBehind.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * A product's view over a page (/marketplace?type=…&product=<slug>, also on / and the search
+ * results) is a dialog, which React renders into a portal: never on the server. The page's HTML,
+ * CSS and first images are those of the page without the view, byte for byte, and its data is that
+ * page's plus the product. So the page behind the view is rendered once per catalogue version and
+ * kept here, and each product's view over it costs one query instead of a render of the whole page
+ * (a listing's render is tens of milliseconds of CPU; this is a fraction of one).
+ */
+function productView(url: string): { behind: string; slug: string } | undefined {
+  const [path = '/', query] = url.split('#')[0]!.split('?');
+  if (!query) return undefined;
+  const params = new URLSearchParams(query);
+  // the slug as the page's hooks read it (useProductParam, usePageTitle): the first, if any
+  const slug = params.get('product');
+  if (!slug) return undefined;
+  params.delete('product');
+  const rest = params.toString();
+  return { behind: rest ? `${path}?${rest}` : path, slug };
+}
+
+/** The pages behind products' views: a page rendered whole is 150–250 KB here. */
+const behindProducts = new LRUCache<string, RenderResult>({
+  maxSize: 48 * 1024 * 1024,
+  sizeCalculation: (page) => page.html.length + page.styles.length + page.preloads.length + page.state.length + 64,
+});
+
+const renderingBehind = new Map<string, Promise<RenderResult>>();
+
+const complete = (page: RenderResult) => page.clientRendered.length === 0 && page.failedQueries === 0;
+
+/** The page behind a product's view with the product's data added, as the view's own query (getProduct) keeps it. */
+async function withProduct(behind: RenderResult, slug: string): Promise<RenderResult> {
+  const store = makeStore(undefined, { persistCart: false });
+  store.dispatch(hydrateFromServer(JSON.parse(behind.state)));
+  // not unsubscribed: the store goes with this render, and an unsubscribed query would start a timer
+  const product = await store.dispatch(catalogApi.endpoints.getProduct.initiate(slug));
+  // an unknown product: its view shows 'not found', and the page is not kept (as when rendered whole)
+  return { ...behind, state: hydrationState(store).state, failedQueries: behind.failedQueries + (product.isError ? 1 : 0) };
+}
+
+/** A page rendered with React: its HTML, its CSS, its first images' preloads and its data. */
+async function renderWhole(url: string, remoteBudgetMs: number): Promise<RenderResult> {
+  const pathname = url.split(/[?#]/)[0] ?? '/';
   const ready = new Map<RemoteName, ComponentType>();
   const wanted = remoteForPath(pathname);
   if (wanted) {
-    const app = await withinBudget(wanted, request.remoteBudgetMs);
+    const app = await withinBudget(wanted, remoteBudgetMs);
     if (app) ready.set(wanted, app);
   }
   const clientRendered = wanted && !ready.has(wanted) ? [wanted] : [];
@@ -83,7 +158,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     const html = await renderToHtml(
       <CacheProvider value={cache}>
         <ServerRemotes.Provider value={ready}>
-          <AppProviders store={store} router={(children: ReactNode) => <StaticRouter location={request.url}>{children}</StaticRouter>}>
+          <AppProviders store={store} router={(children: ReactNode) => <StaticRouter location={url}>{children}</StaticRouter>}>
             <App />
           </AppProviders>
         </ServerRemotes.Provider>
