@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { BackupScheduler } from '../src/backup/backup.module.js';
 import { defaultBackupFile, pruneBackups } from '../src/backup/backup.service.js';
 import { restoreBackup } from '../src/backup/restore.service.js';
+import { APP_CONFIG, type AppConfig } from '../src/config/app-config.js';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from './helpers.js';
 
 const dist = (cli: string) => fileURLToPath(new URL(`../dist/backup/${cli}.cli.js`, import.meta.url));
@@ -218,6 +219,37 @@ describe('BACKUP_SCHEDULE=daily', () => {
     // and a backup made today is not repeated
     await scheduler.runOnce();
     expect(fs.readdirSync(dir)).toHaveLength(3);
+  });
+
+  it('a server ending its connections mid-backup fails that backup (tried again in an hour), not the API', async () => {
+    const { dir } = app!.app.get<AppConfig>(APP_CONFIG).backup;
+    for (const name of fs.readdirSync(dir)) if (name.endsWith('.tar.gz')) fs.rmSync(path.join(dir, name));
+    const url = (app!.app.get(DataSource).options as { url: string }).url;
+    // one to hold a table, one to look (a transaction sees pg_stat_activity as it first read it)
+    const [blocker, watcher] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    for (const client of [blocker, watcher]) client.on('error', () => undefined); // ended by the database's drop should the test fail
+    await Promise.all([blocker.connect(), watcher.connect()]);
+    try {
+      // the backup's copy of the products waits behind this lock; its advisory lock's connection sits idle
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const run = app!.app.get(BackupScheduler).runOnce();
+      const backups = `SELECT pid, application_name, wait_event_type FROM pg_stat_activity WHERE application_name LIKE 'dentalmarket-backup%'`;
+      for (;;) {
+        const { rows } = await watcher.query<{ application_name: string; wait_event_type: string | null }>(backups);
+        if (rows.some((row) => row.application_name === 'dentalmarket-backup' && row.wait_event_type === 'Lock') && rows.some((row) => row.application_name === 'dentalmarket-backup-lock')) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // as a restart of the server would: both connections ended, the idle one first
+      await watcher.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dentalmarket-backup-lock'`);
+      await watcher.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dentalmarket-backup'`);
+      await blocker.query('ROLLBACK');
+      expect(await run).toBe(60 * 60 * 1000);
+      expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tar.gz'))).toEqual([]);
+      await request(app!.http).get('/api/health/ready').expect(200);
+    } finally {
+      await Promise.all([blocker.end(), watcher.end()]);
+    }
   });
 
   it('pruning deletes only the backups it named, oldest first', () => {

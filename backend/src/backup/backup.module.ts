@@ -60,6 +60,9 @@ export class BackupScheduler implements OnApplicationBootstrap, OnModuleDestroy 
   async runOnce(): Promise<number> {
     const { dir, keep } = this.config.backup;
     const client = new pg.Client({ connectionString: (this.database.dataSource.options as { url: string }).url, application_name: 'dentalmarket-backup-lock' });
+    // held idle while the backup runs: should the server end it (a restart), its 'error' with nobody
+    // listening would end the API; the backup fails instead and is tried again in an hour
+    client.on('error', () => undefined);
     try {
       await client.connect();
       const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext('dentalmarket:backup')) AS locked`);

@@ -29,6 +29,9 @@ export async function createBackup(url: string, file: string): Promise<BackupMan
   // beside the target: the table files never leave the backup's own (private) directory
   const dir = scratchDir(path.dirname(file));
   const client = new pg.Client({ connectionString: url, application_name: 'dentalmarket-backup' });
+  // the server ending the connection between two statements fails the next one (the backup fails)
+  // rather than emitting 'error' with nobody listening, which would end the API running it
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
