@@ -108,7 +108,7 @@ function pageBehind(url: string, key: string | undefined, remoteBudgetMs: number
  */
 function productView(url: string): { behind: string; slug: string } | undefined {
   const [path = '/', query] = url.split('#')[0]!.split('?');
-  if (!query) return undefined;
+  if (!query || !PAGES_WITH_VIEWS.has(path.replace(/(.)\/+$/, '$1'))) return undefined;
   const params = new URLSearchParams(query);
   // the slug as the page's hooks read it (useProductParam, usePageTitle): the first, if any
   const slug = params.get('product');
@@ -117,6 +117,9 @@ function productView(url: string): { behind: string; slug: string } | undefined 
   const rest = params.toString();
   return { behind: rest ? `${path}?${rest}` : path, slug };
 }
+
+/** The pages whose product's view is the `product` parameter (useProductParam): the home page, the marketplace and its search results. */
+const PAGES_WITH_VIEWS = new Set(['/', '/marketplace']);
 
 /** The pages behind products' views: a page rendered whole is 150–250 KB here. */
 const behindProducts = new LRUCache<string, RenderResult>({
