@@ -100,11 +100,13 @@ function pageBehind(url: string, key: string | undefined, remoteBudgetMs: number
 
 /**
  * A product's view over a page (/marketplace?type=…&product=<slug>, also on / and the search
- * results) is a dialog, which React renders into a portal: never on the server. The page's HTML,
- * CSS and first images are those of the page without the view, byte for byte, and its data is that
- * page's plus the product. So the page behind the view is rendered once per catalogue version and
- * kept here, and each product's view over it costs one query instead of a render of the whole page
- * (a listing's render is tens of milliseconds of CPU; this is a fraction of one).
+ * results) is a dialog, which React renders into a portal: never on the server. The page's HTML
+ * and first images are those of the page without the view, byte for byte (its CSS the same rules;
+ * on a search results page one of them in another order than a whole render of the view's URL
+ * writes them), and its data is that page's plus the product. So the page behind the view is
+ * rendered once per catalogue version and kept here, and each product's view over it costs one
+ * query instead of a render of the whole page (a listing's render is tens of milliseconds of CPU;
+ * this is a fraction of one).
  */
 function productView(url: string): { behind: string; slug: string } | undefined {
   const [path = '/', query] = url.split('#')[0]!.split('?');
