@@ -28,9 +28,6 @@ export async function axeFindings(page: Page): Promise<Finding[]> {
   }));
 }
 
-/** Serious and critical findings block; moderate and minor ones only count in the totals. */
-export const blocks = (finding: Finding) => finding.impact === 'serious' || finding.impact === 'critical';
-
 /** One line per rule: rule, impact, node count, the first targets. */
 export function describeFindings(findings: Finding[]): string {
   return findings
@@ -42,7 +39,6 @@ export function describeFindings(findings: Finding[]): string {
 export class AxeTally {
   private states = 0;
   private withViolations = 0;
-  private blocked = 0;
   private nodes = 0;
   private byImpact: Record<string, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
   private byRule = new Map<string, number>();
@@ -50,7 +46,6 @@ export class AxeTally {
   add(findings: Finding[]): void {
     this.states += 1;
     if (findings.length > 0) this.withViolations += 1;
-    if (findings.some(blocks)) this.blocked += 1;
     for (const { rule, impact, targets } of findings) {
       this.nodes += targets.length;
       this.byImpact[impact] = (this.byImpact[impact] ?? 0) + targets.length;
@@ -62,7 +57,7 @@ export class AxeTally {
     const rules = [...this.byRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `${rule} ${count}`);
     return [
       `axe totals: ${this.nodes} failing nodes (${this.byImpact.critical} critical, ${this.byImpact.serious} serious, ${this.byImpact.moderate} moderate, ${this.byImpact.minor} minor)`,
-      `in ${this.withViolations} of ${this.states} states with violations; ${this.blocked} of ${this.states} states with serious or critical ones`,
+      `in ${this.withViolations} of ${this.states} states with violations`,
       `by rule: ${rules.join(', ') || 'none'}`,
     ].join('\n');
   }

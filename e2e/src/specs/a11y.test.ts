@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { AxeTally, axeFindings, blocks, describeFindings } from '../axe.js';
+import { AxeTally, axeFindings, describeFindings } from '../axe.js';
 import { newContext, signIn } from '../browser.js';
 import { ADMIN_STATES, openState, SHOPPER_STATES, shopperFixtures, type ScreenState, type ShopperFixtures } from '../states.js';
 import { appAndBrowser } from '../suite.js';
@@ -38,7 +38,7 @@ describe('axe-core on every shopper page and the main admin states (issue 16)', 
 
   for (const { width, height } of SCREENS) {
     for (const dark of [false, true]) {
-      describe(`at ${width}×${height}, ${dark ? 'dark' : 'light'}: no serious or critical violation`, () => {
+      describe(`at ${width}×${height}, ${dark ? 'dark' : 'light'}: no axe violation`, () => {
         const contexts: { shopper?: BrowserContext; admin?: BrowserContext } = {};
         before(async () => {
           [contexts.shopper, contexts.admin] = await Promise.all([newContext(suite.browser, suite.app.url, width, height), newContext(suite.browser, suite.app.url, width, height)]);
@@ -53,8 +53,7 @@ describe('axe-core on every shopper page and the main admin states (issue 16)', 
               await openState(page, state, fixtures, dark);
               const findings = await axeFindings(page);
               tally.add(findings);
-              const blocking = findings.filter(blocks);
-              assert.equal(blocking.length, 0, `${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${blocking.length} serious or critical rule(s)\n    ${describeFindings(blocking)}`);
+              assert.equal(findings.length, 0, `${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${findings.length} axe rule(s) failing\n    ${describeFindings(findings)}`);
             } finally {
               await page.close();
             }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot, startApp, type RunningApp } from '../app.js';
-import { axeFindings, blocks, describeFindings } from '../axe.js';
+import { axeFindings, describeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, launchBrowser, newContext, signIn } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
 
@@ -74,7 +74,7 @@ async function send(page: Page, dialog: ReturnType<Page['getByRole']>): Promise<
 }
 
 async function assertNoBlockingFindings(page: Page, what: string) {
-  const findings = (await axeFindings(page)).filter(blocks);
+  const findings = await axeFindings(page);
   assert.deepEqual(findings, [], `${what}: ${describeFindings(findings)}`);
 }
 

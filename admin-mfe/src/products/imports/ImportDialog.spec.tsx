@@ -123,6 +123,9 @@ describe('Import products from CSV', () => {
     expect(dialog.getByRole('status').textContent).toBe('Check finished: 3 to create, 1 to update, 0 unchanged, 2 with errors');
     expect(dialog.getByText('Ignored columns: colour, notes')).toBeTruthy();
     const errors = dialog.getByRole('table', { name: 'Rows with errors' });
+    // one landmark of that name (axe's landmark-unique): the section; its scrolling table is a group in it
+    expect(dialog.getAllByRole('region', { name: 'Rows with errors' })).toHaveLength(1);
+    expect(within(dialog.getByRole('region', { name: 'Rows with errors' })).getByRole('group', { name: 'Rows with errors' }).getAttribute('tabindex')).toBe('0');
     expect(within(errors).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Line', 'Row', 'Column', 'Problem']);
     expect(tableRows(errors)).toEqual([
       ['4', 'broken-lamp', 'price', 'Price must be a number'],

@@ -32,8 +32,9 @@ export function ImportErrorsTable({ importId, heading }: ImportErrorsTableProps)
         {heading}
       </Typography>
       {isError ? <Typography color="error">Failed to fetch the rows with errors</Typography> : null}
-      {/* it scrolls (tall, and sideways on a phone): reachable and scrollable by keyboard, named by its heading */}
-      <TableContainer tabIndex={0} role="region" aria-labelledby={headingId} sx={{ maxHeight: 440, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}>
+      {/* it scrolls (tall, and sideways on a phone): reachable and scrollable by keyboard, named by its
+          heading; a group, not a second region of the same name inside the section (one landmark each) */}
+      <TableContainer tabIndex={0} role="group" aria-labelledby={headingId} sx={{ maxHeight: 440, '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 } }}>
         <Table size="small" stickyHeader aria-labelledby={headingId} aria-busy={isFetching || undefined}>
           <TableHead>
             <TableRow>
