@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { Request } from 'express';
 import { loadConfig } from '../config/app-config.js';
 import { PAGE_START_HEAD, PAGE_START_SCRIPT, PAGE_START_SCRIPT_HASH, withDeferredStart } from './page-start.js';
 import { intoPage, ServerRenderer, serverEntries, type RenderedPage } from './server-render.js';
@@ -92,5 +95,76 @@ describe('a kept page', () => {
     pages.keep('"v1-b"', '<p>the new page</p>');
     await compressing;
     expect(pages.keptPage('"v1-b"')).toEqual({ html: Buffer.from('<p>the new page</p>') });
+  });
+});
+
+describe("the remotes' version (a kept page's key)", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-remotes-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  /** A remote's host answering HEAD of its server entries with `etag`, or `status` when set. */
+  async function remoteHost(answer: { etag: string; status?: number }, port = 0) {
+    const server = http.createServer((req, res) => {
+      res.writeHead(answer.status ?? 200, { ETag: answer.etag, 'Content-Type': 'text/javascript' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return { server, port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  const renderer = (port: number) => {
+    const manifest = (name: string) => `http://127.0.0.1:${port}/${name}/mf-manifest.json`;
+    const config = loadConfig({ DATA_DIR: dataDir, SERVER_RENDERING: 'off', REMOTE_STOREFRONT_SERVER_URL: manifest('storefront'), REMOTE_CHECKOUT_SERVER_URL: manifest('checkout'), REMOTE_ADMIN_SERVER_URL: manifest('admin') });
+    // asked again at every call (the API: every 10 s at most)
+    return new ServerRenderer(config, undefined, 0);
+  };
+  const req = { socket: { localAddress: '127.0.0.1', localPort: 1 } } as unknown as Request;
+  /** The version once the checks started since have answered: asked until it has stayed the same for a while, or changed from `from`. */
+  async function settledVersion(pages: ServerRenderer, from?: string): Promise<string> {
+    let version = await pages.remotesVersion(req);
+    for (let i = 0; i < 40 && (from === undefined || version === from); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      version = await pages.remotesVersion(req);
+    }
+    return version;
+  }
+
+  it('changes when a remote is redeployed, and not when a check gets no answer or a 5xx (the remote is kept as last seen)', async () => {
+    const answer: { etag: string; status?: number } = { etag: '"first"' };
+    let host = await remoteHost(answer);
+    const pages = renderer(host.port);
+    const first = await settledVersion(pages);
+    expect(first).toContain(`http://127.0.0.1:${host.port}/storefront/server/remoteEntry.js "first"`);
+
+    // the host answers 503, then not at all: the version stays (before: "… 503", then "… unreachable",
+    // every kept page's key changed and the remote's container loaded again)
+    answer.status = 503;
+    expect(await settledVersion(pages)).toBe(first);
+    await host.close();
+    expect(await settledVersion(pages)).toBe(first);
+
+    // back with a new deploy: a new version
+    host = await remoteHost({ etag: '"second"' }, host.port);
+    try {
+      const second = await settledVersion(pages, first);
+      expect(second).toContain('/storefront/server/remoteEntry.js "second"');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('counts a remote never reached as a version of its own, and a 404 (the remote removed) as a change', async () => {
+    const answer: { etag: string; status?: number } = { etag: '"one"' };
+    const host = await remoteHost(answer);
+    try {
+      const gone = renderer(host.port);
+      answer.status = 404;
+      expect(await settledVersion(gone)).toContain('/storefront/server/remoteEntry.js 404');
+      answer.status = undefined;
+      expect(await settledVersion(gone, await gone.remotesVersion(req))).toContain('/storefront/server/remoteEntry.js "one"');
+    } finally {
+      await host.close();
+    }
+    const never = renderer(host.port);
+    expect(await never.remotesVersion(req)).toContain('/storefront/server/remoteEntry.js unreachable');
   });
 });

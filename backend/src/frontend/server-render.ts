@@ -112,6 +112,11 @@ export const RENDERS_PER_THREAD = 4;
 
 /** How often a remote's server container is asked whether it changed (a redeploy), at most. */
 const REMOTE_CHECK_MS = 10_000;
+/**
+ * How long that check waits for an answer. It runs in the background (no page waits for it once
+ * there is a first answer), so a busy server's or remote's slow answer is still an answer.
+ */
+const REMOTE_ANSWER_MS = 3_000;
 /** Kept pages: a few thousand typical pages (16–80 KB each). */
 const KEPT_BYTES = 64 * 1024 * 1024;
 
@@ -135,10 +140,14 @@ export class ServerRenderer {
   private readonly inFlight = new Map<string, Promise<RenderedPage | undefined>>();
   private readonly compressing = new Map<string, Promise<Buffer>>();
   private remotesChecked: { at: number; current: string | undefined; next: Promise<string> } | undefined;
+  /** Each remote's server entry's last definite answer (its validators, or a 404): what a failed check keeps. */
+  private readonly remoteValidators = new Map<string, string>();
 
   constructor(
     private readonly config: AppConfig,
     bundlePath = path.join(config.frontendDistRoot, 'shell', 'dist', 'server', 'ssr.js'),
+    /** how often the remotes' server entries are asked whether they changed, at most */
+    private readonly remoteCheckMs = REMOTE_CHECK_MS,
   ) {
     this.threads = Array.from({ length: config.renderThreads }, () => undefined);
     if (!config.serverRendering) return;
@@ -180,7 +189,7 @@ export class ServerRenderer {
    */
   async remotesVersion(req: Request): Promise<string> {
     const now = Date.now();
-    if (!this.remotesChecked || now - this.remotesChecked.at > REMOTE_CHECK_MS) {
+    if (!this.remotesChecked || now - this.remotesChecked.at > this.remoteCheckMs) {
       const previous = this.remotesChecked?.current;
       const check = this.readRemotesVersion(localOrigin(req));
       this.remotesChecked = { at: now, current: previous, next: check };
@@ -277,21 +286,38 @@ export class ServerRenderer {
     }
   }
 
-  /** Each remote's server entry's validator (ETag, else Last-Modified and length); a remote not answering counts as its own version. */
+  /**
+   * Each remote's server entry's validator (ETag, else Last-Modified and length), or its 4xx status.
+   * A check that gets no definite answer (no connection, a 5xx, no answer in time: a busy server or
+   * a blip of the remote's host) keeps the entry's last definite answer: otherwise
+   * one slow check would change the key of every kept page (all rendered again, every ETag
+   * changed) and have the render thread load the remote's container anew, and again at the next
+   * check. A remote never reached counts as a version of its own.
+   */
   private async readRemotesVersion(origin: string): Promise<string> {
     const entries = serverEntries(this.config.remotesFromServer, origin);
     const parts = await Promise.all(
       Object.values(entries).map(async (entry) => {
-        try {
-          const response = await fetch(entry, { method: 'HEAD', signal: AbortSignal.timeout(this.config.remoteRenderBudgetMs || 300) });
-          if (!response.ok) return `${entry} ${response.status}`;
-          return `${entry} ${response.headers.get('etag') ?? `${response.headers.get('last-modified')}/${response.headers.get('content-length')}`}`;
-        } catch {
-          return `${entry} unreachable`;
-        }
+        // the first check is awaited by the first page: within the render budget; later ones run in the background
+        const known = this.remoteValidators.has(entry);
+        const answer = await this.remoteValidator(entry, known ? REMOTE_ANSWER_MS : this.config.remoteRenderBudgetMs || 300);
+        if (answer !== undefined) this.remoteValidators.set(entry, answer);
+        return `${entry} ${answer ?? this.remoteValidators.get(entry) ?? 'unreachable'}`;
       }),
     );
     return parts.join(',');
+  }
+
+  /** The entry's validators, its 4xx status, or undefined when the check got no definite answer. */
+  private async remoteValidator(entry: string, timeoutMs: number): Promise<string | undefined> {
+    try {
+      const response = await fetch(entry, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
+      if (response.status >= 500) return undefined;
+      if (!response.ok) return String(response.status);
+      return response.headers.get('etag') ?? `${response.headers.get('last-modified')}/${response.headers.get('content-length')}`;
+    } catch {
+      return undefined;
+    }
   }
 }
 
