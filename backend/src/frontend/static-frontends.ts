@@ -157,13 +157,18 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
         await sendKept(req, res, notFoundPage ? 404 : 200, etag, kept);
         return true;
       }
-      const page = notFoundPage ? NOT_FOUND_PAGE : await pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin);
+      const started = performance.now();
+      // the page's head and its render at once: each waits on the database (the head's product, the
+      // render's data), and one after the other a new page waited for both in turn (every page
+      // rendered here has a head, so no render is made for nothing)
+      const [page, server] = await Promise.all([
+        notFoundPage ? NOT_FOUND_PAGE : pageHeads.heads.pageFor(req.path, new URLSearchParams(req.url.split('?')[1] ?? ''), origin),
+        rendered ? renderer.page(req, remotes, version) : undefined,
+      ]);
       if (!page) {
         res.removeHeader('ETag');
         return false;
       }
-      const started = performance.now();
-      const server = rendered ? await renderer.page(req, remotes, version) : undefined;
       if (server && server !== 'busy') {
         res.setHeader('Server-Timing', `render;desc="${server.reused ? 'view' : 'server'}";dur=${(performance.now() - started).toFixed(1)}`);
         const html = intoPage(pageWithHead(shell.html, { ...page.head, body: undefined }), server);
