@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|resilience|orders|imports|clicks|analytics]`
-// (`--only search --cells search,suggest,list,product` runs some of the search cells; `--rounds 2`: interleaved slices per server)
+// (`--only search --cells search,suggest,list,product` runs some of the search cells, `--cells ssr,pages` issue 20's pages with
+//  autocannon and with wrk (bench/pages.mjs: Debian's wrk, skipped where it is not installed); `--rounds 2`: interleaved slices per server)
 // (resilience, orders, imports, clicks and analytics are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
 // Run after `npm run build`. Figures, not assertions: every table says which goal holds.
 //  1. a deterministic N-product catalogue in its own database (bench/generate-catalogue.mjs);
@@ -29,6 +30,7 @@ import { analyticsBench } from './analytics.mjs';
 import { clicksBench } from './clicks.mjs';
 import { importsBench } from './imports.mjs';
 import { ordersBench } from './orders.mjs';
+import { pagesBench } from './pages.mjs';
 import { searchBench, vocabulary } from './search.mjs';
 import { startProcess, treeRssMb } from './processes.mjs';
 
@@ -238,6 +240,10 @@ async function searchAtScale() {
     out(`Load average (1/5/15 min) before the search bench: ${loadavg()}.`);
     out();
     await searchBench({ servers, vocab, opts, out, table, f0, f1, databaseUrl: url });
+    // issue 20's pages row again, with a load generator that leaves the cores to the server
+    if (!opts.searchCells || opts.searchCells.has('pages')) {
+      for (const [key, label] of [['off', 'API, cache off'], ['on', 'API, cache on']]) await pagesBench({ server: servers[key], label, vocab, opts, out, table, f0, f1, yes });
+    }
     out(`Load average after the search bench: ${loadavg()}.`);
     out();
   } finally {

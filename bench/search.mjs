@@ -387,7 +387,9 @@ export async function searchBench({ servers, vocab, opts, out, table, f0, f1, da
   const rows = [];
   const notes = [];
   const verdicts = [];
-  for (const cell of cells().filter((c) => !opts.searchCells || opts.searchCells.has(c.key))) {
+  const chosen = cells().filter((c) => !opts.searchCells || opts.searchCells.has(c.key));
+  if (chosen.length === 0) return verdicts;
+  for (const cell of chosen) {
     // what each server answers to the same sample requests: refused endpoints are reported, not measured
     const samples = cell.samples(traffic(vocab, SEED + 1));
     const answers = {};
