@@ -101,15 +101,20 @@ async function quiet() {
   for (let waited = 0; waited < 90_000 && (await busy(1000)) > 0.15; waited += 1000);
 }
 
-/** The three streams' path lists, from the search bench's seeded traffic. */
-function streams(vocab, seed, dir) {
+/**
+ * The three streams' path lists, from the search bench's seeded traffic. A view or a search is
+ * listed once, and never one in `asked` (the warm-up's): each is a page nobody asked before.
+ */
+function streams(vocab, seed, dir, asked = new Set()) {
   const stream = traffic(vocab, seed);
   const kept = [];
   const views = [];
   const searches = [];
   for (let i = 0; i < PATHS; i++) kept.push(stream.popularPage());
-  while (views.length < PATHS || searches.length < PATHS) {
+  for (let drawn = 0; (views.length < PATHS || searches.length < PATHS) && drawn < 50 * PATHS; drawn++) {
     const page = stream.rarePage();
+    if (asked.has(page)) continue;
+    asked.add(page);
     (new URLSearchParams(page.split('?')[1]).has('product') ? views : searches).push(page);
   }
   const write = (name, list) => {
@@ -146,8 +151,9 @@ export async function pagesBench({ server, label, vocab, opts, out, table, f0, f
         wrk(server.url, { connections: 1, seconds, file: files.searches, script }),
       ]);
     await quiet();
-    await runAll(streams(vocab, WARMUP_SEED, dir), opts.warmup);
-    const [k, v, s] = await runAll(streams(vocab, SEED, dir), opts.seconds);
+    const asked = new Set();
+    await runAll(streams(vocab, WARMUP_SEED, dir, asked), opts.warmup);
+    const [k, v, s] = await runAll(streams(vocab, SEED, dir, asked), opts.seconds);
     const kinds = (r) =>
       Object.entries(r.kinds)
         .sort((a, b) => b[1] - a[1])
