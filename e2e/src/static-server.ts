@@ -22,8 +22,8 @@ export interface StaticServer {
 
 /**
  * A plain static file server on its own port (another origin than the app's): what a team that
- * deploys its remote elsewhere (a bucket, a CDN) offers. Files as they are, CORS open (the shell
- * fetches the manifest), no compression, no knowledge of the app.
+ * deploys its remote elsewhere (a bucket, a CDN) offers. Files as they are with their Last-Modified,
+ * CORS open (the shell fetches the manifest), no compression, no knowledge of the app.
  */
 export interface ServeOptions {
   /** paths answered 404 as if not deployed (e.g. a remote's server bundle) */
@@ -45,15 +45,17 @@ export async function serveFolder(folder: string, options: ServeOptions = {}): P
     }
     const file = path.join(folder, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
     let size: number;
+    let modified: Date;
     try {
       const stat = statSync(file);
       if (!stat.isFile()) throw new Error('not a file');
       size = stat.size;
+      modified = stat.mtime;
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('Not Found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': size, 'access-control-allow-origin': '*' });
+    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': size, 'last-modified': modified.toUTCString(), 'access-control-allow-origin': '*' });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

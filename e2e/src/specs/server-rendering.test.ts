@@ -3,10 +3,13 @@
  * marketplace in its query states holds the products; the browser then hydrates it without a
  * mismatch and the page works (add to cart, open a product, Back and Forward); the same page for a
  * signed-in shopper holds nothing of the session; a storefront whose server container is missing or
- * slow leaves its part to the browser, and the page still works.
+ * slow leaves its part to the browser, and the page still works; a storefront redeployed while the
+ * API runs changes the server-rendered HTML.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -370,6 +373,59 @@ describe("a storefront whose server container is not there (issue 20's fallback)
     } finally {
       await app.stop();
       await remote.close();
+    }
+  });
+});
+
+describe('a storefront redeployed by its team while the API runs (issue 20: no rebuild or restart of the shell or the API)', () => {
+  it("changes the server-rendered HTML within seconds: the API notices the new server container, loads it and renders with it", async () => {
+    // the storefront's build as its team deploys it, on a plain static server of its own
+    const deployed = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-storefront-'));
+    fs.cpSync(path.join(repoRoot, 'storefront-mfe', 'dist'), deployed, { recursive: true });
+    const remote = await serveFolder(deployed);
+    const app = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
+    try {
+      const page = async () => {
+        const res = await fetch(`${app.url}/marketplace?type=equipment`);
+        assert.equal(res.status, 200);
+        return { etag: res.headers.get('etag'), root: parts(await res.text()).root };
+      };
+      const before = await page();
+      assert.ok(before.root.includes('>Add to cart<'), "the storefront's cards, rendered on the server");
+      assert.ok(!before.root.includes('Add to basket'));
+
+      // the team's next release: the cards say "Add to basket". As a build writes it: the exposed
+      // module's chunk under a new content hash, and the server container naming it (so the
+      // container's own file changes too)
+      const server = path.join(deployed, 'server');
+      const oldChunk = fs.readdirSync(server).find((name) => /^__federation_expose_App\.[0-9a-f]{10}\.js$/.test(name))!;
+      const oldHash = /\.([0-9a-f]{10})\.js$/.exec(oldChunk)![1]!;
+      const newHash = createHash('sha1').update(`${oldHash} next release`).digest('hex').slice(0, 10);
+      const code = fs.readFileSync(path.join(server, oldChunk), 'utf8');
+      assert.ok(code.includes('"Add to cart"'), 'the label is a string of the exposed module');
+      fs.writeFileSync(path.join(server, oldChunk.replace(oldHash, newHash)), code.replaceAll('"Add to cart"', '"Add to basket"'));
+      fs.rmSync(path.join(server, oldChunk));
+      const entry = fs.readFileSync(path.join(server, 'remoteEntry.js'), 'utf8');
+      assert.equal(entry.split(oldHash).length, 2, "the container names the exposed chunk's hash once");
+      fs.writeFileSync(path.join(server, 'remoteEntry.js'), entry.replace(oldHash, newHash));
+      // a deploy's files are newer (the static server's Last-Modified is in whole seconds)
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(path.join(server, 'remoteEntry.js'), later, later);
+
+      // the API asks the remote whether its server container changed every 10 s at most
+      let after = before;
+      for (let attempt = 0; attempt < 60 && !after.root.includes('Add to basket'); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        after = await page();
+      }
+      assert.ok(after.root.includes('>Add to basket<'), 'rendered with the redeployed container');
+      assert.ok(!after.root.includes('>Add to cart<'), 'nothing of the old release left in the storefront part');
+      assert.notEqual(after.etag, before.etag, 'a new page, under a new ETag');
+      assert.ok(remote.requested.includes(`/server/${oldChunk.replace(oldHash, newHash)}`), "the new release's chunk loaded from the remote's origin");
+    } finally {
+      await app.stop();
+      await remote.close();
+      fs.rmSync(deployed, { recursive: true, force: true });
     }
   });
 });
