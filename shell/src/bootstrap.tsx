@@ -28,7 +28,15 @@ function serverState(): unknown {
 async function start(): Promise<void> {
   const { hydrateFromServer, makeStore, restoreSavedCart } = await import('@dentalmarket/store');
   await nextTask();
+  // MUI's components (the shared facade's), the largest module graph of the start: evaluated in a
+  // task of their own rather than inside the app's
+  await import('@mui/material');
+  await nextTask();
+  await import('@emotion/react');
+  await nextTask();
   const { AppProviders } = await import('@dentalmarket/ui');
+  await nextTask();
+  await import('react-router');
   await nextTask();
   const [{ App }, { installDiagnostics }, { whenHydrated }, { CLIENT_RENDERED }] = await Promise.all([
     import(/* webpackMode: "eager" */ './App.js'),

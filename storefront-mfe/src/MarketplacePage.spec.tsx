@@ -1,12 +1,12 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { jest } from '@jest/globals';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import type { Category, Product, ProductListResponse } from '@dentalmarket/contracts';
 import { catalogApi, makeStore, setApiBaseUrl } from '@dentalmarket/store';
 import { MarketplacePage } from './MarketplacePage.js';
-import { hydrateAt, screenAt } from '@dentalmarket/ui/testing';
+import { hydrateAt, screenAt, widthQueryHolds } from '@dentalmarket/ui/testing';
 
 const chairs: Category = {
   id: 1,
@@ -98,6 +98,38 @@ describe('the marketplace page structure', () => {
     expect(within(dialog).getByRole('navigation', { name: 'Categories' })).toBeTruthy();
     expect(screen.getAllByRole('navigation', { name: 'Categories' })).toHaveLength(1);
     expectUniqueIds();
+  });
+
+  it("closes the phone's categories when the window grows past a phone's width", async () => {
+    const screenOptions = screenAt(767);
+    // window.matchMedia whose answers follow `width` and that tells its listeners when one changes
+    let width = 767;
+    const lists: { query: string; matches: boolean; listeners: Set<() => void> }[] = [];
+    window.matchMedia = ((query: string) => {
+      const list = { query, matches: widthQueryHolds(query, width) ?? false, listeners: new Set<() => void>() };
+      lists.push(list);
+      return {
+        media: query,
+        get matches() {
+          return list.matches;
+        },
+        addEventListener: (_type: string, listener: () => void) => list.listeners.add(listener),
+        removeEventListener: (_type: string, listener: () => void) => list.listeners.delete(listener),
+      };
+    }) as unknown as typeof window.matchMedia;
+    render(await marketplace(), screenOptions);
+    fireEvent.click(screen.getByRole('button', { name: 'Categories' }));
+    await screen.findByRole('dialog', { name: 'Categories' });
+    act(() => {
+      width = 1024;
+      for (const list of lists) {
+        const matches = widthQueryHolds(list.query, width) ?? false;
+        if (matches === list.matches) continue;
+        list.matches = matches;
+        for (const listener of list.listeners) listener();
+      }
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Categories' })).toBeNull());
   });
 });
 

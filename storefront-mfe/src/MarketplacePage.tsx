@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Box, Button, Drawer, Stack, ToggleButton, ToggleButtonGroup, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Drawer, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useWhenUnmatched } from './components/useWhenUnmatched.js';
 import Add from '@mui/icons-material/Add';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FilterList from '@mui/icons-material/FilterList';
@@ -53,7 +54,7 @@ export function MarketplacePage() {
   // The button and the sidebar column are both always rendered, CSS showing the one that applies,
   // so the server's HTML is right on every width. This only closes the drawer should the window
   // grow past 768 px; it is closed on the first render, so server and browser agree.
-  const phone = useMediaQuery(PHONE_QUERY, { noSsr: false });
+  useWhenUnmatched(PHONE_QUERY, () => setDrawerOpen(false));
   const { data: categories } = useGetCategoriesQuery({ productType: type });
   const category = categories?.find((c) => c.slug === selection.category);
   const { data: subcategories } = useGetSubcategoriesQuery(category?.id ?? 0, { skip: !category });
@@ -178,7 +179,7 @@ export function MarketplacePage() {
         )}
         {listing}
       </MarketplaceLayout>
-      <Drawer anchor="left" open={phone && drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Categories', sx: { width: 320, maxWidth: '85vw', p: 1 } } }}>
+      <Drawer anchor="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Categories', sx: { width: 320, maxWidth: '85vw', p: 1 } } }}>
         {sidebar}
       </Drawer>
       <ProductDetailModal slug={productModal.slug} onClose={productModal.close} />

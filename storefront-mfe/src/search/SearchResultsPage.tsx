@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Drawer, Stack, Typography, useMediaQuery } from '@mui/material';
+import { Badge, Box, Button, Drawer, Stack, Typography } from '@mui/material';
+import { useWhenUnmatched } from '../components/useWhenUnmatched.js';
 import FilterList from '@mui/icons-material/FilterList';
 import type { ProductListResponse } from '@dentalmarket/contracts';
 import { useGetProductPagesInfiniteQuery } from '@dentalmarket/store';
@@ -36,9 +37,9 @@ export function SearchResultsPage() {
   // drawer from a 'Filters' button. The button and the filters column are both always rendered, CSS
   // showing the one that applies, so the server's HTML is right on every width. This only closes
   // the drawer should the window grow past 900 px; it is closed on the first render, so server and
-  // browser agree (hence not noSsr, which would read the screen during hydration).
-  const phone = useMediaQuery('(max-width: 899.95px)', { noSsr: false });
+  // browser agree.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useWhenUnmatched('(max-width: 899.95px)', () => setDrawerOpen(false));
   const filter = { ...listQuery(state), facets: true };
   // the listing below asks; this only reads its first page (the same cache entry, no second request)
   const { first, lastFirst } = useGetProductPagesInfiniteQuery(listingQuery(filter), {
@@ -97,7 +98,7 @@ export function SearchResultsPage() {
       </Box>
       <Drawer
         anchor="right"
-        open={phone && drawerOpen}
+        open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
         slotProps={{ paper: { 'aria-label': 'Filters', sx: { width: 360, maxWidth: '100vw', display: 'flex', flexDirection: 'column' } } }}
       >

@@ -4,7 +4,8 @@ import { useTheme } from '@mui/material';
 import { makeStore } from '@dentalmarket/store';
 import { AppProviders } from '../AppProviders.js';
 import { makeTheme } from '../theme.js';
-import { DEFAULT_SETTINGS, saveSettings, type DmSettings } from './settings.js';
+import { hydrateAt } from '../screenAt.js';
+import { DEFAULT_SETTINGS, saveSettings, SETTINGS_STORAGE_KEY, type DmSettings } from './settings.js';
 import { useDebugFlag, useSettings } from './useSettings.js';
 
 const withDisplay = (display: Partial<DmSettings['display']>): DmSettings => ({ ...DEFAULT_SETTINGS, display: { ...DEFAULT_SETTINGS.display, ...display } });
@@ -22,6 +23,37 @@ describe('useSettings', () => {
     expect(result.current).toBe(first);
     act(() => saveSettings(withDisplay({ darkMode: true })));
     expect(result.current.display.darkMode).toBe(true);
+  });
+
+  // React renders a hydrated component again, at once and without yielding, when its snapshot is not
+  // the server's: every card and image of a server-rendered page did, right after hydrating
+  it.each([
+    ['nothing is saved', null],
+    ['the saved settings are the defaults', JSON.stringify(DEFAULT_SETTINGS)],
+  ])('hydrates without rendering again when %s', async (_case, saved) => {
+    if (saved !== null) localStorage.setItem(SETTINGS_STORAGE_KEY, saved);
+    let renders = 0;
+    function Card() {
+      const { display } = useSettings();
+      renders += 1;
+      return <p>{display.compactProductCards ? 'compact' : 'roomy'}</p>;
+    }
+    expect(await hydrateAt(<Card />, 1280)).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // once on the server, once hydrating, and no more
+    expect(renders).toBe(2);
+    expect(screen.getByText('roomy')).toBeTruthy();
+  });
+
+  it('renders saved settings other than the defaults once hydrated', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(withDisplay({ compactProductCards: true })));
+    function Card() {
+      const { display } = useSettings();
+      return <p>{display.compactProductCards ? 'compact' : 'roomy'}</p>;
+    }
+    expect(await hydrateAt(<Card />, 1280)).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('compact')).toBeTruthy();
   });
 });
 

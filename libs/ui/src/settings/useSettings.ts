@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { TIMINGS } from '@dentalmarket/contracts';
-import { DEFAULT_SETTINGS, parseSettings, readDebugFlag, SETTINGS_CHANGE_EVENT, SETTINGS_STORAGE_KEY, type DebugFlagName, type DmSettings } from './settings.js';
+import { DEFAULT_SETTINGS, parseSettings, readDebugFlag, settingsEqual, SETTINGS_CHANGE_EVENT, SETTINGS_STORAGE_KEY, type DebugFlagName, type DmSettings } from './settings.js';
 
 function subscribeToSettings(onChange: () => void): () => void {
   window.addEventListener(SETTINGS_CHANGE_EVENT, onChange);
@@ -21,13 +21,20 @@ function settingsSnapshot(): DmSettings {
   } catch {
     text = null;
   }
-  if (!cached || cached.text !== text) cached = { text, settings: parseSettings(text).settings };
+  if (!cached || cached.text !== text) {
+    const settings = parseSettings(text).settings;
+    // While the defaults are what is saved (nothing, for most shoppers): the defaults themselves, the
+    // server's snapshot. A hydrated component whose snapshot is another object than the server's is
+    // rendered again by React at once, without yielding: every product card and image of a
+    // server-rendered page was, in one long task right after hydrating.
+    cached = { text, settings: settingsEqual(settings, DEFAULT_SETTINGS) ? DEFAULT_SETTINGS : settings };
+  }
   return cached.settings;
 }
 
 const serverSnapshot = () => DEFAULT_SETTINGS;
 
-/** The saved settings, re-rendering when they are saved in this tab or another. */
+/** The saved settings, re-rendering when they are saved in this tab or another (read them; never change the object). */
 export function useSettings(): DmSettings {
   return useSyncExternalStore(subscribeToSettings, settingsSnapshot, serverSnapshot);
 }
