@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ImpactValue } from 'axe-core';
@@ -33,6 +34,11 @@ export function describeFindings(findings: Finding[]): string {
   return findings
     .map(({ rule, impact, help, targets }) => `${rule} (${impact}) ×${targets.length}: ${help}\n      ${targets.slice(0, 5).join('\n      ')}${targets.length > 5 ? `\n      … and ${targets.length - 5} more` : ''}`)
     .join('\n    ');
+}
+
+/** No axe finding at all, whatever its impact; otherwise fails naming `what` and each rule with its first targets. */
+export function assertNoFindings(findings: Finding[], what: string): void {
+  assert.equal(findings.length, 0, `${what}: ${findings.length} axe rule(s) failing\n    ${describeFindings(findings)}`);
 }
 
 /** Totals over a run, so before and after figures can be compared. */

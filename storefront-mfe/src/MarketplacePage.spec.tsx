@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import type { Category, Product, ProductListResponse } from '@dentalmarket/contracts';
 import { catalogApi, makeStore, setApiBaseUrl } from '@dentalmarket/store';
 import { MarketplacePage } from './MarketplacePage.js';
-import { hydrateAt, screenAt, widthQueryHolds } from '@dentalmarket/ui/testing';
+import { hydrateAt, resizeScreen, screenAt } from '@dentalmarket/ui/testing';
 
 const chairs: Category = {
   id: 1,
@@ -101,34 +101,10 @@ describe('the marketplace page structure', () => {
   });
 
   it("closes the phone's categories when the window grows past a phone's width", async () => {
-    const screenOptions = screenAt(767);
-    // window.matchMedia whose answers follow `width` and that tells its listeners when one changes
-    let width = 767;
-    const lists: { query: string; matches: boolean; listeners: Set<() => void> }[] = [];
-    window.matchMedia = ((query: string) => {
-      const list = { query, matches: widthQueryHolds(query, width) ?? false, listeners: new Set<() => void>() };
-      lists.push(list);
-      return {
-        media: query,
-        get matches() {
-          return list.matches;
-        },
-        addEventListener: (_type: string, listener: () => void) => list.listeners.add(listener),
-        removeEventListener: (_type: string, listener: () => void) => list.listeners.delete(listener),
-      };
-    }) as unknown as typeof window.matchMedia;
-    render(await marketplace(), screenOptions);
+    await renderMarketplace(767);
     fireEvent.click(screen.getByRole('button', { name: 'Categories' }));
     await screen.findByRole('dialog', { name: 'Categories' });
-    act(() => {
-      width = 1024;
-      for (const list of lists) {
-        const matches = widthQueryHolds(list.query, width) ?? false;
-        if (matches === list.matches) continue;
-        list.matches = matches;
-        for (const listener of list.listeners) listener();
-      }
-    });
+    act(() => resizeScreen(1024));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Categories' })).toBeNull());
   });
 });

@@ -108,7 +108,7 @@ describe("the remotes' version (a kept page's key)", () => {
       res.writeHead(answer.status ?? 200, { ETag: answer.etag, 'Content-Type': 'text/javascript' }).end();
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    return { server, port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(resolve)) };
+    return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(resolve)) };
   }
 
   const renderer = (port: number) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { AxeTally, axeFindings, describeFindings } from '../axe.js';
+import { assertNoFindings, AxeTally, axeFindings } from '../axe.js';
 import { newContext, signIn } from '../browser.js';
 import { ADMIN_STATES, openState, SHOPPER_STATES, shopperFixtures, type ScreenState, type ShopperFixtures } from '../states.js';
 import { appAndBrowser } from '../suite.js';
@@ -53,7 +53,7 @@ describe('axe-core on every shopper page and the main admin states (issue 16)', 
               await openState(page, state, fixtures, dark);
               const findings = await axeFindings(page);
               tally.add(findings);
-              assert.equal(findings.length, 0, `${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${findings.length} axe rule(s) failing\n    ${describeFindings(findings)}`);
+              assertNoFindings(findings, `${state.name} (${width} px, ${dark ? 'dark' : 'light'})`);
             } finally {
               await page.close();
             }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { axeFindings, describeFindings } from '../axe.js';
+import { assertNoFindings, axeFindings } from '../axe.js';
 import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
@@ -273,8 +273,7 @@ describe('the admin Analytics tab (issue 21)', () => {
             for (const name of ['Orders and revenue', 'Partner clicks']) await card(page, name).getByRole('button', { name: 'Show as table' }).click();
             const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
             assert.ok(bodyWidth <= width, `nothing wider than the window (${bodyWidth} px at ${width} px)`);
-            const findings = await axeFindings(page);
-            assert.equal(findings.length, 0, describeFindings(findings));
+            assertNoFindings(await axeFindings(page), `the Analytics tab (${width} px, ${dark ? 'dark' : 'light'})`);
             await page.screenshot({ path: path.join(artifacts, `analytics-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
           },
           width,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { axeFindings, describeFindings } from '../axe.js';
+import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { ADMIN_STATES, openState, type ShopperFixtures } from '../states.js';
 import { appAndBrowser } from '../suite.js';
@@ -142,8 +142,7 @@ describe('the admin Customers tab', () => {
                 const drawer = await page.getByRole('dialog', { name: 'dr.smith' }).boundingBox();
                 assert.equal(Math.round(drawer!.width), clientWidth, 'the drawer takes the whole phone width');
               }
-              const findings = await axeFindings(page);
-              assert.equal(findings.length, 0, `${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${describeFindings(findings)}`);
+              assertNoFindings(await axeFindings(page), `${state.name} (${width} px, ${dark ? 'dark' : 'light'})`);
               const file = `customers-${state.name === 'admin: customers' ? 'tab' : 'drawer'}-${width}-${dark ? 'dark' : 'light'}.png`;
               await page.screenshot({ path: path.join(artifacts, file), fullPage: true });
             }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot, startApp, type RunningApp } from '../app.js';
-import { axeFindings, describeFindings } from '../axe.js';
+import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, launchBrowser, newContext, signIn } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
 
@@ -70,8 +70,7 @@ describe('the admin Integrations tab', () => {
           async (page) => {
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
             assert.ok(overflow <= 0, `no sideways scroll at ${width} px (${overflow} px too wide)`);
-            const findings = await axeFindings(page);
-            assert.deepEqual(findings, [], `${width} px ${dark ? 'dark' : 'light'}: ${describeFindings(findings)}`);
+            assertNoFindings(await axeFindings(page), `${width} px ${dark ? 'dark' : 'light'}`);
             await page.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', `integrations-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
           },
           width,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot, startApp, type RunningApp } from '../app.js';
-import { axeFindings, describeFindings } from '../axe.js';
+import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, launchBrowser, newContext, signIn } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
 
@@ -73,9 +73,8 @@ async function send(page: Page, dialog: ReturnType<Page['getByRole']>): Promise<
   return number;
 }
 
-async function assertNoBlockingFindings(page: Page, what: string) {
-  const findings = await axeFindings(page);
-  assert.deepEqual(findings, [], `${what}: ${describeFindings(findings)}`);
+async function assertNoAxeFindings(page: Page, what: string) {
+  assertNoFindings(await axeFindings(page), what);
 }
 
 /** Orders → Service requests in /admin, the request found by its number and its drawer opened. */
@@ -100,7 +99,7 @@ describe('service requests', () => {
         if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/service-requests') posted.push(request.url());
       });
       const { dialog, name } = await openRequestDialog(page);
-      await assertNoBlockingFindings(page, 'the Request Service dialog');
+      await assertNoAxeFindings(page, 'the Request Service dialog');
       await dialog.getByLabel('Contact name').fill('Dana Lee');
       await dialog.getByLabel('Email').fill(GUEST_EMAIL);
       await dialog.getByLabel('Phone').fill('+1 503 555 0100');
@@ -121,7 +120,7 @@ describe('service requests', () => {
       async (page) => {
         const drawer = await openInAdmin(page, number);
         for (const text of ['Harbour Dental Practice', 'Dana Lee', GUEST_EMAIL, '+1 503 555 0100', 'Two surgeries, mornings preferred.']) await drawer.getByText(text, { exact: true }).waitFor();
-        await assertNoBlockingFindings(page, 'the service request drawer');
+        await assertNoAxeFindings(page, 'the service request drawer');
         const actions = drawer.getByRole('region', { name: 'Status' }).getByRole('button');
         assert.deepEqual(await actions.allTextContents(), ['Mark contacted', 'Mark lost'], 'only the steps allowed from new');
         await drawer.getByRole('button', { name: 'Mark contacted' }).click();
@@ -167,7 +166,7 @@ describe('service requests', () => {
         // the wide layout's cells (a phone shows the same words in a second, narrow layout, hidden here)
         await row.getByRole('cell', { name, exact: true }).waitFor();
         await row.getByText('New', { exact: true }).waitFor();
-        await assertNoBlockingFindings(page, '/orders with service requests');
+        await assertNoAxeFindings(page, '/orders with service requests');
       },
       { account: DEMO_CUSTOMER },
     );

@@ -15,7 +15,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { answerMediaQueries } from './testing.js';
+import { answerMediaQueries, changeMediaQueries } from './testing.js';
 
 /** Whether a query of min-width/max-width px conditions ('and', ',') holds at `width`; null for any other query. */
 export function widthQueryHolds(query: string, width: number): boolean | null {
@@ -49,6 +49,11 @@ function cacheAt(width: number): EmotionCache {
     caches.set(width, cache);
   }
   return cache;
+}
+
+/** The window resized to `width` after a render at screenAt: the media query lists handed out since answer anew and tell their listeners. */
+export function resizeScreen(width: number): void {
+  changeMediaQueries((query) => widthQueryHolds(query, width) ?? false);
 }
 
 /** Sets the screen's width for the next render: pass the result as render's options. */
