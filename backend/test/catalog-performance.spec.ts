@@ -15,6 +15,7 @@ import {
   type Sql,
 } from '../src/catalog/product-queries.js';
 import { adminProductsSql, type AdminSortField } from '../src/catalog/admin-product-queries.js';
+import { CatalogueVersion } from '../src/catalog/catalogue-version.js';
 import { ProductsService } from '../src/catalog/products.service.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
@@ -80,6 +81,8 @@ beforeAll(async () => {
   // the steady state autovacuum keeps: fresh statistics, and the GIN indexes' pending lists
   // (where a bulk insert lands) merged, which is what makes the planner trust them
   await dataSource.query('VACUUM ANALYZE products');
+  // written past the API: drop the version this instance may have read before, as an admin write does
+  t.app.get(CatalogueVersion).invalidate();
   [{ category_id: categoryId, subcategory_id: subcategoryId }] = await dataSource.query(
     `SELECT category_id, subcategory_id FROM products WHERE slug = '${PREFIX}1'`,
   );

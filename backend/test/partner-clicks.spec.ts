@@ -12,6 +12,7 @@ import { CLICK_LIMITS } from '../src/analytics/click-limits.js';
 import { ClickRateLimitGuard } from '../src/analytics/click-rate-limit.guard.js';
 import { PartnerClicksService } from '../src/analytics/partner-clicks.service.js';
 import { RecentKeys, WindowCounter } from '../src/analytics/windows.js';
+import { CatalogueVersion } from '../src/catalog/catalogue-version.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
 const ROUTE = '/api/partner-clicks';
@@ -29,7 +30,9 @@ let addressCounter = 0;
 /** A client address of its own for each use (TRUST_PROXY=loopback: X-Forwarded-For names the client). */
 const newAddress = () => `198.51.100.${++addressCounter}`;
 
-async function insertProducts(dataSource: DataSource): Promise<Products> {
+/** Written past the API, then this instance's kept catalogue version dropped, as an admin write through the API does. */
+async function insertProducts(t: TestApp): Promise<Products> {
+  const dataSource = t.app.get(DataSource);
   const [{ id: categoryId }] = await dataSource.query(`SELECT id FROM categories ORDER BY id LIMIT 1`);
   const insert = async (name: string, type: string, manufacturer: string) => {
     const [row] = await dataSource.query(
@@ -39,11 +42,13 @@ async function insertProducts(dataSource: DataSource): Promise<Products> {
     );
     return row.id as number;
   };
-  return {
+  const products = {
     partner: await insert('Clicktestium Scaler', 'affiliate', 'Partner One'),
     otherPartner: await insert('Clicktestium Lamp', 'affiliate', 'Partner Two'),
     equipment: await insert('Clicktestium Chair', 'equipment', 'Chairmaker'),
   };
+  t.app.get(CatalogueVersion).invalidate();
+  return products;
 }
 
 describe('partner clicks', () => {
@@ -71,7 +76,7 @@ describe('partner clicks', () => {
     t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     dataSource = t.app.get(DataSource);
     writer = t.app.get(AnalyticsWriter);
-    p = await insertProducts(dataSource);
+    p = await insertProducts(t);
   });
 
   beforeEach(async () => {
@@ -309,7 +314,7 @@ describe('search terms', () => {
     t = await startTestApp(db.env);
     dataSource = t.app.get(DataSource);
     writer = t.app.get(AnalyticsWriter);
-    await insertProducts(dataSource);
+    await insertProducts(t);
   });
 
   afterAll(async () => {
@@ -369,7 +374,7 @@ describe("the beacon's fast path", () => {
     database = await freshDatabase('partner_clicks_fast');
     t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     writer = t.app.get(AnalyticsWriter);
-    partner = (await insertProducts(t.app.get(DataSource))).partner;
+    partner = (await insertProducts(t)).partner;
   });
 
   afterAll(async () => {
