@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './limits.js';
 export * from './money.js';
+export * from './count.js';
 export * from './slug.js';
 export * from './entities.js';
 export * from './cart.js';

@@ -1,3 +1,4 @@
+import { groupThousands } from './count.js';
 import { LIMITS } from './limits.js';
 
 /**
@@ -78,8 +79,7 @@ export function normalisePrice(value: string | number | null | undefined): strin
  */
 export function formatUsd(cents: Cents): string {
   const parts = splitCents(cents);
-  const grouped = parts.dollars.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${parts.negative ? '-' : ''}$${grouped}.${parts.cents}`;
+  return `${parts.negative ? '-' : ''}$${groupThousands(parts.dollars)}.${parts.cents}`;
 }
 
 /** A line total: whole cents times a whole quantity (integers only, so exact). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import type { Product } from '@dentalmarket/contracts';
+import { formatCount, type Product } from '@dentalmarket/contracts';
 import { useGetProductPagesInfiniteQuery, type ProductQuery } from '@dentalmarket/store';
 import { ProductGrid, ProductGridSkeleton, type CardHeadingLevel, type ListingLayout } from './ProductGrid.js';
 
@@ -31,7 +31,7 @@ export function ProductListing({ filter, empty, failure, onViewDetails, layout =
   const first = data?.pages[0];
   const total = first?.total ?? 0;
   // a common word is counted only up to a cap: the server says so, and so does the page
-  const totalText = first?.totalCapped ? `${total.toLocaleString('en-US')}+` : total.toLocaleString('en-US');
+  const totalText = first?.totalCapped ? `${formatCount(total)}+` : formatCount(total);
   if (isLoading) return <ProductGridSkeleton />;
   if (isError) {
     return (
@@ -51,7 +51,7 @@ export function ProductListing({ filter, empty, failure, onViewDetails, layout =
       <ProductGrid products={products} onViewDetails={onViewDetails} layout={layout} headingLevel={headingLevel} />
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, mt: 4 }}>
         <Typography variant="body2" color="text.secondary" role="status">
-          {`Showing ${products.length.toLocaleString('en-US')} of ${totalText} ${total === 1 && !first?.totalCapped ? 'product' : 'products'}`}
+          {`Showing ${formatCount(products.length)} of ${totalText} ${total === 1 && !first?.totalCapped ? 'product' : 'products'}`}
         </Typography>
         {hasNextPage && (
           <Button variant="outlined" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>

@@ -1,4 +1,4 @@
-import { isProductType, PRODUCT_SORT_LABELS, RATING_FILTERS, SEARCH_LIMITS, type ProductType } from '@dentalmarket/contracts';
+import { formatCount, isProductType, PRODUCT_SORT_LABELS, RATING_FILTERS, SEARCH_LIMITS, type ProductType } from '@dentalmarket/contracts';
 import type { ProductFacetsQuery, ProductQuery, ProductQuerySort } from '@dentalmarket/store';
 
 /**
@@ -104,5 +104,5 @@ export function withoutFilters(state: SearchState): SearchState {
 
 /** A count as the page shows it: '1,234', or '1,000+' when the API stopped counting. */
 export function countText(count: number, capped?: boolean): string {
-  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return `${formatCount(count)}${capped ? '+' : ''}`;
 }

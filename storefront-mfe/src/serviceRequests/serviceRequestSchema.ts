@@ -1,5 +1,5 @@
 import * as Yup from 'yup';
-import { SERVICE_REQUEST_LIMITS, type ServiceRequestCreate, type User } from '@dentalmarket/contracts';
+import { formatCount, SERVICE_REQUEST_LIMITS, type ServiceRequestCreate, type User } from '@dentalmarket/contracts';
 
 const { nameMax, phoneMax, messageMax, preferredDateMaxDays } = SERVICE_REQUEST_LIMITS;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +35,7 @@ export const serviceRequestSchema = Yup.object({
     .test('calendar-day', 'Enter a date such as 2026-06-30', (value) => !value || isCalendarDay(value))
     .test('not-past', 'Preferred date must be today or later', (value) => !value || !isCalendarDay(value) || value >= preferredDateRange().min)
     .test('within-year', `Preferred date must be within ${preferredDateMaxDays} days`, (value) => !value || !isCalendarDay(value) || value <= preferredDateRange().max),
-  message: Yup.string().trim().default('').max(messageMax, `Message must be at most ${messageMax.toLocaleString('en-US')} characters`),
+  message: Yup.string().trim().default('').max(messageMax, `Message must be at most ${formatCount(messageMax)} characters`),
 });
 
 export type ServiceRequestValues = Yup.InferType<typeof serviceRequestSchema>;
