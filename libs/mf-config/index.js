@@ -22,6 +22,9 @@ const rootManifest = require(path.join(repoRoot, 'package.json'));
  * other build provides or downloads it; the theme reaches it through the shared Emotion context and
  * '@mui/system/DefaultPropsProvider' below.
  */
+/** The shared parts the '@mui/material' facade is made of (facades/mui-material/*.js), in the order a page evaluates them. */
+export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
+
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
@@ -32,6 +35,8 @@ export const SHARED_SINGLETONS = [
   // bundles itself (a facade leaves it out, or MUI X imports it by path) still gets the theme's
   // defaults from the shell's ThemeProvider
   '@mui/system/DefaultPropsProvider',
+  // the facade's parts (facades/mui-material.js), @mui/material's version
+  ...MUI_PARTS,
   '@emotion/react',
   '@emotion/styled',
   'notistack',
@@ -55,6 +60,7 @@ const FACADES = {
   '@mui/material': path.join(repoRoot, 'libs/mf-config/facades/mui-material.js'),
   'react-router': path.join(repoRoot, 'libs/mf-config/facades/react-router.js'),
   formik: path.join(repoRoot, 'libs/mf-config/facades/formik.js'),
+  ...Object.fromEntries(MUI_PARTS.map((part) => [part, path.join(repoRoot, 'libs/mf-config/facades/mui-material', `${part.split('/').pop()}.js`)])),
 };
 
 /**
@@ -71,9 +77,22 @@ function unsharedPackages() {
   };
 }
 
+/**
+ * The shell hands its federation runtime to the remotes (provideExternalRuntime): the enhanced plugin
+ * adds the runtime plugin that does it by its CommonJS path, and that build requires the CommonJS
+ * copy of the runtime, so the shell's main.js carried the runtime twice (its own ES module copy and
+ * this one, ~200 KB before minifying), both parsed and evaluated before anything else could run.
+ * Its ES module build imports the ES module runtime the shell already has: one copy, the same objects
+ * (a remote's standalone page, federation-runtime.js, hands over that ES module runtime too).
+ */
+function externalRuntimeProvider() {
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [repoRoot] });
+  return { [`${cjs}$`]: path.join(path.dirname(cjs), 'index.js') };
+}
+
 function installedVersion(name) {
-  // a subpath ('@dentalmarket/ui/forms') has its package's version
-  const pkg = name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+  // a subpath ('@dentalmarket/ui/forms') has its package's version; a part of MUI's facade, MUI's
+  const pkg = MUI_PARTS.includes(name) ? '@mui/material' : name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
   return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
 }
 
@@ -130,6 +149,7 @@ function resolveOptions(aliases = {}) {
       ...Object.fromEntries(Object.entries(FACADES).map(([pkg, file]) => [`${pkg}$`, file])),
       '@mui/material/SvgIcon$': path.join(repoRoot, 'libs/mf-config/mui-svg-icon.js'),
       ...unsharedPackages(),
+      ...externalRuntimeProvider(),
       ...aliases,
     },
   };
@@ -186,7 +206,7 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
       },
       resolve: resolveOptions(),
       module: moduleOptions(development),
-      optimization: { minimizer: minimizer() },
+      optimization: { minimizer: minimizer(), ...(isHost ? { splitChunks: { cacheGroups: { mui: MUI_CHUNK } } } : {}) },
       performance: { hints: false },
       plugins: [
         new ModuleFederationPlugin({
@@ -233,6 +253,21 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
     return configs.length === 1 ? config : configs;
   };
 }
+
+/**
+ * The shell provides the MUI facade's parts (MUI_PARTS) to every page: their code is one file
+ * (mui.<hash>.js), as it was when the facade was one shared module. Left to webpack's defaults, each
+ * part's chunk carried its own copy of the internals and helpers the parts share, in eleven files
+ * compressed apart: +20 KB of brotli on a shopper's first page for the same code. A module runs when it is first
+ * required, not when its file arrives, so the parts are still evaluated one at a time.
+ */
+const MUI_CHUNK = {
+  // MUI, the facade's parts, and the small helpers MUI's components import (each part's chunk carried its own copy)
+  test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion[\\/](serialize|memoize|unitless|hash|utils|is-prop-valid)|react[\\/](jsx-runtime|cjs[\\/]react-jsx-runtime)|react-is|clsx|react-transition-group|dom-helpers|@babel[\\/]runtime|@popperjs)[\\/.]|[\\/]libs[\\/]mf-config[\\/]facades[\\/]mui-material/,
+  name: 'mui',
+  chunks: 'async',
+  enforce: true,
+};
 
 /** Where a build's server bundle goes, inside its dist (so it is deployed, and served, beside the browser's). */
 export const SERVER_DIR = 'server';

@@ -1,6 +1,5 @@
 import { startTransition } from 'react';
 import { DARK_MARK, SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadRouteRemote, remoteForPath } from './remotes.js';
 
 preloadRouteRemote(window.location.pathname);
@@ -23,21 +22,39 @@ function serverState(): unknown {
   }
 }
 
-// The shared packages' code is already loaded (index.ts's start) and the app's imports are 'eager'
-// (their code is in this chunk): no more files to fetch, only their evaluation waits for its turn.
+/**
+ * The shared packages' code is already loaded (index.ts's start) and the app's imports are 'eager'
+ * (their code is in this chunk): no more files to fetch, only their evaluation waits for its turn.
+ * The start's module graphs in the order they are evaluated, each in a task of its own (issue 20's
+ * TBT: on a phone every task over ~12 ms here is a long one). Redux Toolkit (with immer and reselect)
+ * before the store's RTK Query api; React DOM 'eager' (its code stays in this chunk, preloaded by the
+ * page); MUI's components, the largest graph, part by part (libs/mf-config/facades/mui-material.js).
+ */
+const START_MODULES = [
+  () => import('@reduxjs/toolkit'),
+  () => import('@dentalmarket/store'),
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () => import('@emotion/react'),
+  () => import('@dentalmarket/mui-parts/theme'),
+  () => import('@dentalmarket/mui-parts/base'),
+  () => import('@dentalmarket/mui-parts/overlays'),
+  () => import('@dentalmarket/mui-parts/fields'),
+  () => import('@mui/material'),
+  () => import('@dentalmarket/ui'),
+  () => import('react-router'),
+];
+
 async function start(): Promise<void> {
-  const { hydrateFromServer, makeStore, restoreSavedCart } = await import('@dentalmarket/store');
-  await nextTask();
-  // MUI's components (the shared facade's), the largest module graph of the start: evaluated in a
-  // task of their own rather than inside the app's
-  await import('@mui/material');
-  await nextTask();
-  await import('@emotion/react');
-  await nextTask();
-  const { AppProviders } = await import('@dentalmarket/ui');
-  await nextTask();
-  await import('react-router');
-  await nextTask();
+  for (const evaluate of START_MODULES) {
+    await evaluate();
+    await nextTask();
+  }
+  // evaluated above: these resolve at once
+  const [{ hydrateFromServer, makeStore, restoreSavedCart }, { createRoot, hydrateRoot }, { AppProviders }] = await Promise.all([
+    import('@dentalmarket/store'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+    import('@dentalmarket/ui'),
+  ]);
   const [{ App }, { installDiagnostics }, { whenHydrated }, { CLIENT_RENDERED }] = await Promise.all([
     import(/* webpackMode: "eager" */ './App.js'),
     import(/* webpackMode: "eager" */ './singletons.js'),

@@ -1,6 +1,6 @@
 /**
  * Module Federation shares '@mui/material' by its package name, through the facade
- * libs/mf-config/facades/mui-material.js (the components of a shopper's first pages). A component
+ * libs/mf-config/facades/mui-material.js and its parts (the components of a shopper's first pages). A component
  * the facade exports must be imported by the package name: a deep import such as
  * '@mui/material/Button' would not match the shared key and the remote making it would carry a
  * second Button. A component the facade leaves out (admin's Tooltip, Switch…) is imported by its
@@ -14,7 +14,16 @@ import path from 'node:path';
 // jest runs in the shell workspace (npm test --workspace shell)
 const repoRoot = path.resolve(process.cwd(), '..');
 const FOLDERS = ['shell/src', 'storefront-mfe/src', 'checkout-mfe/src', 'admin-mfe/src', 'libs/ui/src', 'libs/store/src'];
-const FACADE = path.join(repoRoot, 'libs/mf-config/facades/mui-material.js');
+const FACADE_PARTS = path.join(repoRoot, 'libs/mf-config/facades/mui-material');
+
+/** The facade's exports, written in its parts (the facade itself re-exports each part whole). */
+function facadeText(): string {
+  return fs
+    .readdirSync(FACADE_PARTS)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => fs.readFileSync(path.join(FACADE_PARTS, file), 'utf8'))
+    .join('\n');
+}
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -26,7 +35,7 @@ function sources(dir: string): string[] {
 
 /** The component paths the facade exports ('Button', 'styles', 'useMediaQuery'…). */
 function facadePaths(): Set<string> {
-  const text = fs.readFileSync(FACADE, 'utf8');
+  const text = facadeText();
   return new Set([...text.matchAll(/from '@mui\/material\/([^']+)'/g)].map((match) => match[1]!));
 }
 
@@ -59,7 +68,7 @@ it('keeps the facade to the first pages: no component only checkout or admin use
       ),
     ),
   );
-  const components = [...fs.readFileSync(FACADE, 'utf8').matchAll(/export \{ default as (\w+) \} from '@mui\/material\/\w+'/g)].map((m) => m[1]!);
+  const components = [...facadeText().matchAll(/export \{ default as (\w+) \} from '@mui\/material\/\w+'/g)].map((m) => m[1]!);
   // SvgIcon stays for @mui/icons-material (libs/mf-config/mui-svg-icon.js)
   expect(components.filter((name) => !used.has(name) && name !== 'SvgIcon')).toEqual([]);
   expect(shared.size).toBeGreaterThan(0);
@@ -71,7 +80,7 @@ it('keeps the facade to the first pages: no component only checkout or admin use
  * the facade lacks builds, then renders `undefined` (React error #130). Every such name is checked here.
  */
 it('imports from @mui/material only the names the facade exports (others by their own path)', () => {
-  const facade = fs.readFileSync(FACADE, 'utf8');
+  const facade = facadeText();
   const exported = new Set(
     [...facade.matchAll(/export\s+\{([^}]*)\}\s+from/g)].flatMap((match) => match[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!).filter(Boolean)),
   );
@@ -87,4 +96,10 @@ it('imports from @mui/material only the names the facade exports (others by thei
       .map((name) => `${path.relative(repoRoot, file)}: ${name}`),
   );
   expect(missing).toEqual([]);
+});
+
+it('re-exports every part of the facade from @mui/material, and only those', () => {
+  const facade = fs.readFileSync(path.join(repoRoot, 'libs/mf-config/facades/mui-material.js'), 'utf8');
+  const reexported = [...facade.matchAll(/^export \* from '@dentalmarket\/mui-parts\/(\w+)';$/gm)].map((match) => `${match[1]}.js`);
+  expect(reexported.sort()).toEqual(fs.readdirSync(FACADE_PARTS).filter((file) => file.endsWith('.js')).sort());
 });
