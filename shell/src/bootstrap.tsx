@@ -2,7 +2,6 @@ import { startTransition } from 'react';
 import { DARK_MARK, SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
 import { preloadRouteRemote, remoteForPath } from './remotes.js';
 
-preloadRouteRemote(window.location.pathname);
 
 /**
  * Yields to the browser. The page's start (evaluating React DOM, the store, MUI and the app, then the
@@ -49,6 +48,10 @@ async function start(): Promise<void> {
     await evaluate();
     await nextTask();
   }
+  // The page's remote (its files already downloading since index.ts) is loaded, which evaluates it,
+  // only now: asked for earlier, it ran as soon as its files arrived, evaluating the shared modules it
+  // uses (the UI library, MUI's facade) with its own code in one long task, ahead of the steps above
+  preloadRouteRemote(window.location.pathname);
   // evaluated above: these resolve at once
   const [{ hydrateFromServer, makeStore, restoreSavedCart }, { createRoot, hydrateRoot }, { AppProviders }] = await Promise.all([
     import('@dentalmarket/store'),
