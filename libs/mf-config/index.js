@@ -23,7 +23,7 @@ const rootManifest = require(path.join(repoRoot, 'package.json'));
  * '@mui/system/DefaultPropsProvider' below.
  */
 /** The shared parts the '@mui/material' facade is made of (facades/mui-material/*.js), in the order a page evaluates them. */
-export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
+export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/layout', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
 
 export const SHARED_SINGLETONS = [
   'react',

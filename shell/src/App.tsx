@@ -24,7 +24,13 @@ export function App() {
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
         <SkipLink />
         <SessionWatcher />
-        <Header />
+        {/* A boundary of its own: a server-rendered page's header hydrates, and commits, in a task apart
+            from the page around it (issue 20's TBT). The shell counts as hydrated (HydrationMark) once
+            the header has, so the saved cart reaches its badge only after. */}
+        <Suspense fallback={null}>
+          <Header />
+          <HydrationMark part="shell" />
+        </Suspense>
         <MainContent>
           <Routes>
             <Route path="/" element={<RemoteRoute key="storefront" name="storefront" />} />
@@ -52,7 +58,6 @@ export function App() {
           </Routes>
         </MainContent>
         <CartDebuggerHost />
-        <HydrationMark part="shell" />
       </Box>
     </ProductEditorHost>
   );

@@ -35,6 +35,7 @@ const START_MODULES = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
   () => import('@emotion/react'),
   () => import('@dentalmarket/mui-parts/theme'),
+  () => import('@dentalmarket/mui-parts/layout'),
   () => import('@dentalmarket/mui-parts/base'),
   () => import('@dentalmarket/mui-parts/overlays'),
   () => import('@dentalmarket/mui-parts/fields'),

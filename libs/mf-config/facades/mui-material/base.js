@@ -1,4 +1,4 @@
-// The second part of the shared MUI facade (../mui-material.js): what the header and a product card
+// The third part of the shared MUI facade (../mui-material.js): what the header and a product card
 // are made of (ButtonBase and its ripple come with the buttons).
 export { default as Alert } from '@mui/material/Alert';
 export { default as AppBar } from '@mui/material/AppBar';

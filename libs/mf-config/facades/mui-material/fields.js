@@ -1,4 +1,4 @@
-// The fourth part of the shared MUI facade (../mui-material.js): text fields, tabs and toggle buttons
+// The fifth part of the shared MUI facade (../mui-material.js): text fields, tabs and toggle buttons
 // (TextField brings Input, FormControl and Select).
 export { default as InputAdornment } from '@mui/material/InputAdornment';
 export { default as Tab } from '@mui/material/Tab';

@@ -1,4 +1,4 @@
-// The third part of the shared MUI facade (../mui-material.js): dialogs, drawers and menus (Modal,
+// The fourth part of the shared MUI facade (../mui-material.js): dialogs, drawers and menus (Modal,
 // Popover and their transitions come with them).
 export { default as Collapse } from '@mui/material/Collapse';
 export { default as Dialog } from '@mui/material/Dialog';
