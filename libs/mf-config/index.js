@@ -13,6 +13,9 @@ const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rootManifest = require(path.join(repoRoot, 'package.json'));
 
+/** The shared parts the '@mui/material' facade is made of (facades/mui-material/*.js), in the order a page evaluates them. */
+export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/layout', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
+
 /**
  * Packages every build shares as singletons (DESIGN.md). MUI components are not shared one path at
  * a time (each would carry its own internals: that made things worse); the '@mui/material' facade
@@ -22,9 +25,6 @@ const rootManifest = require(path.join(repoRoot, 'package.json'));
  * other build provides or downloads it; the theme reaches it through the shared Emotion context and
  * '@mui/system/DefaultPropsProvider' below.
  */
-/** The shared parts the '@mui/material' facade is made of (facades/mui-material/*.js), in the order a page evaluates them. */
-export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/layout', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
-
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
@@ -258,11 +258,12 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
  * The shell provides the MUI facade's parts (MUI_PARTS) to every page: their code is one file
  * (mui.<hash>.js), as it was when the facade was one shared module. Left to webpack's defaults, each
  * part's chunk carried its own copy of the internals and helpers the parts share, in eleven files
- * compressed apart: +20 KB of brotli on a shopper's first page for the same code. A module runs when it is first
- * required, not when its file arrives, so the parts are still evaluated one at a time.
+ * compressed apart: +20 KB of brotli on a shopper's first page for the same code. A module runs when
+ * it is first required, not when its file arrives, so the parts are still evaluated one at a time.
+ * The test names MUI, the facade's parts and the small helpers MUI's components import (some of
+ * them, Emotion's and React's, FRAMEWORK_CHUNK's test names too: either file is on every page).
  */
 const MUI_CHUNK = {
-  // MUI, the facade's parts, and the small helpers MUI's components import (each part's chunk carried its own copy)
   test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion[\\/](serialize|memoize|unitless|hash|utils|is-prop-valid)|react[\\/](jsx-runtime|cjs[\\/]react-jsx-runtime)|react-is|clsx|react-transition-group|dom-helpers|@babel[\\/]runtime|@popperjs)[\\/.]|[\\/]libs[\\/]mf-config[\\/]facades[\\/]mui-material/,
   name: 'mui',
   chunks: 'async',
