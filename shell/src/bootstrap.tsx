@@ -2,7 +2,6 @@ import { startTransition } from 'react';
 import { DARK_MARK, SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
 import { preloadRouteRemote, remoteForPath } from './remotes.js';
 
-
 /**
  * Yields to the browser. The page's start (evaluating React DOM, the store, MUI and the app, then the
  * first render) is done as a few tasks instead of one long one: on a server-rendered page the content

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
  * Runs `action` when `query` stops matching (a phone's drawer closed when the window grows past a
@@ -11,15 +11,12 @@ import { useEffect, useRef } from 'react';
  * (a quarter of a second with Lighthouse's 4× CPU slowdown). Its answer only ever closed a drawer.
  */
 export function useWhenUnmatched(query: string, action: () => void): void {
-  const latest = useRef(action);
-  useEffect(() => {
-    latest.current = action;
-  });
+  const onUnmatched = useEffectEvent(action);
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const list = window.matchMedia(query);
     const changed = () => {
-      if (!list.matches) latest.current();
+      if (!list.matches) onUnmatched();
     };
     list.addEventListener('change', changed);
     return () => list.removeEventListener('change', changed);
