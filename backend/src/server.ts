@@ -4,9 +4,11 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { ConfigError, REPO_ROOT } from './config/app-config.js';
+import { isLoopbackHost, listeningUrl } from './config/listen-address.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
 import { Database } from './database/database.js';
 import { EmbeddedPostgresError } from './database/embedded-postgres.js';
+import { exposedDemoAccounts } from './database/seed/seed.js';
 import { GracefulShutdown } from './health/graceful-shutdown.js';
 
 async function bootstrap(): Promise<void> {
@@ -19,11 +21,22 @@ async function bootstrap(): Promise<void> {
   shutdown.listen();
   // the embedded server could not be restarted: stop, so a process manager can take over
   status.onFatal((message) => void shutdown.run(message, 1));
-  await app.listen(config.port);
-  // the port really bound (PORT=0 picks a free one: tests and the bench read it from this line)
-  const { port } = app.getHttpServer().address() as AddressInfo;
+  // HOST: loopback by default outside production, every interface (no host given) in production
+  await (config.host === undefined ? app.listen(config.port) : app.listen(config.port, config.host));
+  // the address and port really bound (PORT=0 picks a free one: tests and the bench read it from this line)
+  const { address, port } = app.getHttpServer().address() as AddressInfo;
   const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-  new Logger('DentalMarket').log(`Listening on http://localhost:${port} (database: ${database})`);
+  const logger = new Logger('DentalMarket');
+  logger.log(`Listening on ${listeningUrl(address, port)} (database: ${database})`);
+  if (!isLoopbackHost(address)) {
+    const exposed = await exposedDemoAccounts(app.get(Database).dataSource);
+    if (exposed.length > 0) {
+      logger.warn(
+        `The demo accounts ${exposed.join(', ')} still have the passwords printed in the README, and the API listens beyond this machine (${address}): ` +
+          'anyone who can reach it can sign in as them. Change their passwords or delete them, or listen on 127.0.0.1 (HOST).',
+      );
+    }
+  }
 }
 
 bootstrap().catch((error: unknown) => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await dataSource.query('DELETE FROM "login_attempts"'); // each test starts with no failed logins
+  await dataSource.query('DELETE FROM "rate_limits"'); // each test starts with no counted attempts
 });
 
 afterAll(async () => {

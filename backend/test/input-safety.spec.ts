@@ -18,7 +18,8 @@ describe('bad input answers 400 naming the field', () => {
     ['/api/categories/a%00b/products', 'params.slug must not contain NUL characters'],
     ['/api/subcategories/%00/products', 'params.slug must not contain NUL characters'],
     ['/api/products?categorySlug=%00', 'query.categorySlug must not contain NUL characters'],
-    ['/api/products?page=1e308', 'page must not be greater than 100000'],
+    ['/api/products?page=1e308', 'page must be a whole number in decimal digits'],
+    ['/api/products?page=100001', 'page must not be greater than 100000'],
     ['/api/products?categoryId=99999999999', 'categoryId must not be greater than 2147483647'],
     [`/api/products?search=${'x'.repeat(2001)}`, 'query.search must be at most 2000 characters long'],
   ])('GET %s', async (url, message) => {

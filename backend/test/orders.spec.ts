@@ -184,6 +184,6 @@ describe("the shopper's orders", () => {
     for (let i = 0; i < 7; i++) statuses.push((await request(t.http).post('/api/orders/lookup').send({ number: placed.body.number, email: 'someone.else@example.com' })).status);
     expect(statuses.slice(0, 5)).toEqual([404, 404, 404, 404, 404]);
     expect(statuses).toContain(429);
-    await t.dataSource.query(`DELETE FROM login_attempts`);
+    await t.dataSource.query(`DELETE FROM rate_limits`);
   });
 });

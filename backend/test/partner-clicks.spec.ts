@@ -219,6 +219,19 @@ describe('partner clicks', () => {
     await beacon(newAddress(), { productId: p.otherPartner, clickId: randomUUID() }).expect(204);
   });
 
+  it(`counts an IPv6 /64 as one client, and a burst at once gets exactly ${CLICK_LIMITS.perAddress} through`, async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xfff).toString(16)}:${Math.floor(Math.random() * 0xfff).toString(16)}`;
+    const burst = await Promise.all(
+      Array.from({ length: CLICK_LIMITS.perAddress + 20 }, (_, i) => beacon(`${prefix}::${(i + 1).toString(16)}`, { productId: p.otherPartner, clickId: randomUUID() }, `${CHROME} ${i}`)),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 204)).toHaveLength(CLICK_LIMITS.perAddress);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    await beacon(`${prefix}:abcd::1`, { productId: p.otherPartner, clickId: randomUUID() }).expect(429);
+    // the next /64 is another client
+    await beacon(`${prefix}1::1`, { productId: p.otherPartner, clickId: randomUUID() }).expect(204);
+  });
+
   it.each([
     [{}, 'productId'],
     [{ productId: 0 }, 'productId'],

@@ -166,3 +166,59 @@ describe('bad input', () => {
     expect(limited.body.message).toMatch(/^Too many service requests from this address; try again in \d+ minutes?$/);
   });
 });
+
+describe("a guest's request to a stranger's address", () => {
+  it("confirms with the number, the service and the supplier's address, and nothing the guest typed; the supplier's copy has the text", async () => {
+    const spam = {
+      practice_name: 'Cheap Pills Ltd',
+      contact_name: 'Click spam.example now',
+      email: 'stranger@victim.example',
+      phone: '+1 555 010 9999',
+      message: 'Visit http://spam.example/offer\r\nBcc: many@victim.example\r\nBest prices',
+    };
+    const created = await request(t.http).post('/api/service-requests').set('X-Forwarded-For', '198.51.100.20').send({ ...spam, product_id: p.service.id }).expect(201);
+    const number: string = created.body.number;
+    await until(() => received.filter((m) => m.subject.includes(number)).length === 2, 'the two emails of a new request');
+    const confirmation = received.find((m) => m.to === spam.email && m.subject.includes(number))!;
+    expect(confirmation.subject).toBe(`We received your request ${number} for Order Test Service`);
+    expect(confirmation.text).toContain(`Request number: ${number}`);
+    expect(confirmation.text).toContain('Service: Order Test Service');
+    expect(confirmation.text).toContain('sales@supplier.example');
+    for (const typed of ['Cheap Pills', 'spam.example', 'Bcc', 'Best prices', '555 010 9999', 'Click']) {
+      expect(confirmation.text).not.toContain(typed);
+      expect(confirmation.subject).not.toContain(typed);
+    }
+    const supplier = received.find((m) => m.subject === `New service request ${number}: Order Test Service`)!;
+    expect(supplier.text).toContain('Visit http://spam.example/offer');
+    expect(supplier.text).toContain('Cheap Pills Ltd');
+  });
+});
+
+describe('guest request caps', () => {
+  let capped: OrdersTestApp;
+  let service: number;
+  beforeAll(async () => {
+    capped = await startOrdersApp('service_request_caps', { TRUST_PROXY: 'loopback', GUEST_REQUESTS_PER_HOUR: '3', GUEST_REQUESTS_SHOP_PER_HOUR: '5' });
+    service = (await insertTestProducts(capped.dataSource)).service.id;
+  });
+  afterAll(async () => {
+    await capped?.close();
+    await capped?.drop();
+  });
+
+  it('counts a guest per IPv6 /64 and the shop per hour; a signed-in customer is not a guest', async () => {
+    const post = (address: string) => request(capped.http).post('/api/service-requests').set('X-Forwarded-For', address).send({ ...REQUEST, product_id: service });
+    // four addresses of one /64: one client
+    for (const address of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff:ffff:ffff:fff0']) await post(address).expect(201);
+    const perNetwork = await post('2001:db8:5:6:abcd::1').expect(429);
+    expect(perNetwork.body.message).toMatch(/^Too many service requests from this address; try again in \d+ minutes?$/);
+    expect(Number(perNetwork.headers['retry-after'])).toBeGreaterThan(3000);
+    // another /64 goes on until the shop's hourly cap for guests (5)
+    await post('2001:db8:5:7::1').expect(201);
+    await post('2001:db8:5:7::2').expect(201);
+    const shop = await post('203.0.113.50').expect(429);
+    expect(shop.body.message).toMatch(/^Too many service requests from guests right now; sign in, or try again in \d+ minutes?$/);
+    const customer = await signIn(capped.http, 'dr.smith', 'DentalDemo!2026');
+    await customer.post('/api/service-requests').set('X-Forwarded-For', '203.0.113.51').send({ ...REQUEST, product_id: service }).expect(201);
+  });
+});

@@ -18,7 +18,7 @@ async function start(command: string, args: string[], env: NodeJS.ProcessEnv): P
   const port = await new Promise<number>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Listening on http:\/\/localhost:(\d+)/.exec(output);
+      const match = /Listening on http:\/\/\S+:(\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
     };
     child.stdout!.on('data', read);

@@ -182,7 +182,7 @@ export function toProductInput(values: ProductFormValues, mode: 'create' | 'edit
     product_type: type,
     manufacturer,
     description: values.description.trim() || 'Product description',
-    ...(type === 'affiliate' ? {} : { price: values.price.replace(/,/g, '').trim() || '0' }),
+    ...(type === 'affiliate' ? {} : { price: values.price.replace(/,/g, '').trim().replace(/^0+(?=\d)/, '') || '0' }),
     image_url: values.image_url.trim() || PLACEHOLDER_IMAGE_URL,
     image_type: values.image_url.trim() && values.image_type ? values.image_type : null,
     // empty: the server makes it from the name by the same rule, unique (a second 'Chair' gets chair-2)

@@ -14,7 +14,7 @@ export function pageOf(url: string | undefined): string | undefined {
 }
 
 /** A query value that is plainly a whole number becomes one; anything else stays as sent, for the DTO to refuse. */
-const wholeNumber = (value: unknown) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value);
+const wholeNumber = (value: unknown) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value);
 
 /**
  * The three forms a browser reports a partner click in, made into the one JSON body the route

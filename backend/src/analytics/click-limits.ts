@@ -1,4 +1,4 @@
-/** The partner-click endpoint's limits (per API instance). */
+/** The partner-click endpoint's limits: the per-address rate is shared by every instance (rate_limits), the rest are per instance. */
 export const CLICK_LIMITS = {
   /** requests per client address in RATE_WINDOW_MS (a click is two: beacon and ping); more answer 429 */
   perAddress: 100,

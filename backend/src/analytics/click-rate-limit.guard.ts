@@ -1,25 +1,36 @@
-import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { requestNetwork } from '../rate-limits/client-network.js';
+import { RateLimiter, type Verdict } from '../rate-limits/rate-limiter.service.js';
+import { TooManyRequests, waitText } from '../rate-limits/too-many-requests.js';
 import { CLICK_LIMITS } from './click-limits.js';
-import { clientAddress } from './visitor-hash.js';
-import { WindowCounter } from './windows.js';
 
 /**
- * At most CLICK_LIMITS.perAddress partner-click reports per client address (as TRUST_PROXY makes
- * it: the proxy's client, not the proxy) in each window. In memory: one instance's own count,
- * shared by the route's fast path (partner-click-fast-path.ts) and its guard.
+ * At most CLICK_LIMITS.perAddress partner-click reports per client network (an IPv4 address, an
+ * IPv6 /64, as TRUST_PROXY makes the address: the proxy's client, not the proxy) in each window,
+ * counted in the shared rate limiter, so every instance sees the same count. Clicks are buffered
+ * and written later, so while the database is away each instance counts in its own memory rather
+ * than refusing them. A request is counted once, by the route's fast path
+ * (partner-click-fast-path.ts) or its guard, whichever asks first.
  */
 @Injectable()
 export class ClickRateLimit {
-  private readonly counter = new WindowCounter(CLICK_LIMITS.perAddress, CLICK_LIMITS.rateWindowMs, CLICK_LIMITS.maxKeys);
+  private readonly verdicts = new WeakMap<Request, Promise<Verdict>>();
 
-  /** Counts the request: whether its address is within the limit. */
-  allow(req: Request, now = Date.now()): boolean {
-    return this.counter.hit(clientAddress(req.ip ?? req.socket.remoteAddress ?? 'unknown'), now);
-  }
+  constructor(
+    private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'rateLimits'>,
+  ) {}
 
-  secondsLeft(now = Date.now()): number {
-    return this.counter.secondsLeft(now);
+  check(req: Request): Promise<Verdict> {
+    let verdict = this.verdicts.get(req);
+    if (!verdict) {
+      const net = requestNetwork(req, this.config.rateLimits.ipv6Prefix);
+      verdict = this.limiter.consumeOrCountLocally([{ key: `partner-clicks:net:${net}`, limit: CLICK_LIMITS.perAddress, windowSeconds: CLICK_LIMITS.rateWindowMs / 1000, kind: 'window' }]);
+      this.verdicts.set(req, verdict);
+    }
+    return verdict;
   }
 }
 
@@ -28,12 +39,9 @@ export class ClickRateLimit {
 export class ClickRateLimitGuard implements CanActivate {
   constructor(private readonly limit: ClickRateLimit) {}
 
-  canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    const now = Date.now();
-    if (this.limit.allow(req, now)) return true;
-    const seconds = this.limit.secondsLeft(now);
-    context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(seconds));
-    throw new HttpException(`Too many partner clicks from this address; try again in ${seconds} second${seconds === 1 ? '' : 's'}`, HttpStatus.TOO_MANY_REQUESTS);
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const verdict = await this.limit.check(context.switchToHttp().getRequest<Request>());
+    if (verdict.allowed) return true;
+    throw new TooManyRequests(`Too many partner clicks from this address; try again in ${waitText(verdict.retryAfterSeconds)}`, verdict.retryAfterSeconds);
   }
 }

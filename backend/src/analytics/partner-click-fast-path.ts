@@ -22,7 +22,7 @@ function wellFormed(req: Request): PartnerClickDto | null {
     }
   } else if (req.is('text/ping') || (req.body === undefined && !req.headers['content-type'])) {
     const { productId, clickId, from } = req.query;
-    fields = { productId: typeof productId === 'string' && /^\d{1,10}$/.test(productId) ? Number(productId) : productId, clickId, from };
+    fields = { productId: typeof productId === 'string' && /^[1-9]\d{0,9}$/.test(productId) ? Number(productId) : productId, clickId, from };
     for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
   } else if (req.is('application/json') && req.body !== null && typeof req.body === 'object') {
     fields = req.body as Record<string, unknown>;
@@ -53,10 +53,16 @@ export function partnerClickFastPath(clicks: PartnerClicksService, limit: ClickR
     text(req, res, (error?: unknown) => {
       if (error) return next(error);
       const click = wellFormed(req);
-      // over the limit: the guard counts it too and answers the 429 with its Retry-After
-      if (!click || !limit.allow(req)) return next();
-      clicks.record(click, { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') });
-      res.status(204).end();
+      if (!click) return next();
+      // over the limit: the guard reads the same verdict and answers the 429 with its Retry-After
+      limit.check(req).then(
+        (verdict) => {
+          if (!verdict.allowed) return next();
+          clicks.record(click, { address: req.ip ?? req.socket.remoteAddress ?? 'unknown', userAgent: req.get('user-agent') });
+          res.status(204).end();
+        },
+        next,
+      );
     });
   };
 }

@@ -18,6 +18,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { mapUser, UserDto } from './dto/user.dto.js';
 import { AuthenticatedGuard, LocalAuthGuard } from './guards.js';
+import { RegistrationRateLimitGuard } from './registration-rate-limit.guard.js';
 import { markSignedIn, SESSION_COOKIE } from './session.js';
 import type { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
@@ -77,6 +78,8 @@ export class AuthController {
 
   /** Creates a customer account and signs it in. */
   @Post('register')
+  @UseGuards(RegistrationRateLimitGuard)
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'too many accounts registered from this network in the last hour; Retry-After says when to try again' })
   @ApiBodyExample(RegisterDto, { username: 'dr.jones', email: 'dr.jones@example.com', full_name: 'Dr. Sam Jones', password: 'a long passphrase' })
   @ApiOperation({ summary: 'Create a customer account and sign it in' })
   @ApiCreatedResponse({ type: UserDto })

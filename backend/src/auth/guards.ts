@@ -3,13 +3,16 @@ import {
   type CanActivate,
   type ExecutionContext,
   ForbiddenException,
+  Inject,
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { CUSTOMER_MESSAGES } from '@dentalmarket/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { issueDeviceCookie, trustedDevice } from './device-cookie.js';
 import { LoginDto } from './dto/login.dto.js';
 import { LoginThrottle } from './login-throttle.service.js';
 import type { User } from './user.entity.js';
@@ -50,6 +53,7 @@ export class LocalAuthGuard implements CanActivate {
   constructor(
     private readonly throttle: LoginThrottle,
     private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'sessionSecret'>,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -61,16 +65,16 @@ export class LocalAuthGuard implements CanActivate {
     }
     // the socket's address, or the client's as told by a proxy named in TRUST_PROXY
     const address = request.ip ?? request.socket.remoteAddress ?? 'unknown';
-    await this.throttle.assertAllowed(address, body.username);
+    // the attempt is counted before the password is checked: a burst cannot outrun the count
+    const device = trustedDevice(request, this.config.sessionSecret, body.username);
+    const ticket = await this.throttle.reserveLogin(address, body.username, device);
     const user = await this.users.verifyCredentials(body.username, body.password);
-    if (!user) {
-      await this.throttle.recordFailure(address, body.username);
-      throw new UnauthorizedException('Invalid username or password');
-    }
-    await this.throttle.recordSuccess(address, body.username);
+    if (!user) throw new UnauthorizedException('Invalid username or password');
+    await this.throttle.succeeded(ticket);
     // only after the right password: a disabled account is not revealed to someone guessing
     if (user.disabled_at !== null) throw new ForbiddenException(CUSTOMER_MESSAGES.disabledSignIn);
     await new Promise<void>((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+    issueDeviceCookie(request, context.switchToHttp().getResponse<Response>(), this.config.sessionSecret, user.username);
     return true;
   }
 }

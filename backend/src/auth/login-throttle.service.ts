@@ -1,78 +1,82 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { Transactions } from '../database/transactions.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { clientNetwork } from '../rate-limits/client-network.js';
+import { type LimitRule, RateLimiter } from '../rate-limits/rate-limiter.service.js';
+import { TooManyRequests, waitText } from '../rate-limits/too-many-requests.js';
 
-/** Failures of one username from one address before the back-off starts. */
-export const PAIR_FREE_FAILURES = 5;
-/** Failures from one address, any usernames, before the back-off starts. */
-export const ADDRESS_FREE_FAILURES = 30;
-/** Longest wait the back-off grows to. */
-export const MAX_BLOCK_SECONDS = 15 * 60;
-/** A key's count starts again after this long without a failure. */
-const FORGET_AFTER = '1 hour';
+/** Attempts of one username from one network before the back-off starts. */
+export const PAIR_FREE_ATTEMPTS = 5;
+/** Attempts from one network, any usernames (logins and guest order look-ups together). */
+export const NETWORK_FREE_ATTEMPTS = 30;
+/** Attempts against one username from browsers that never signed in as it, from anywhere. */
+export const USER_FREE_ATTEMPTS = 10;
+/** Attempts from one trusted browser (device cookie) for its user. */
+export const DEVICE_FREE_ATTEMPTS = 5;
+/** A key's count starts again after this long without an attempt. */
+const FORGET_AFTER_SECONDS = 60 * 60;
 
-export class TooManyLoginAttempts extends HttpException {
-  constructor(
-    readonly retryAfterSeconds: number,
-    what = 'login',
-  ) {
-    super(
-      `Too many failed ${what} attempts; try again in ${retryAfterSeconds < 60 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`}`,
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
+export class TooManyLoginAttempts extends TooManyRequests {
+  constructor(retryAfterSeconds: number, what = 'login') {
+    super(`Too many failed ${what} attempts; try again in ${waitText(retryAfterSeconds)}`, retryAfterSeconds);
   }
 }
 
+/** What a reserved attempt counted, to be given back if it succeeds. */
+export interface AttemptTicket {
+  /** forgotten on success: the attempts of this client (and device) at this name */
+  own: string[];
+  /** given back one on success: the shared budgets */
+  shared: string[];
+}
+
+const backoff = (key: string, limit: number): LimitRule => ({ key, limit, windowSeconds: FORGET_AFTER_SECONDS, kind: 'backoff' });
+
 /**
- * Failed logins counted in PostgreSQL, so every API instance sees the same counts: per client
- * address, and per (address, username). Past the free failures each further failure doubles the
- * wait (1 s, 2 s, 4 s … up to 15 min), as Saleor does; while a key waits, logins answer 429 saying
- * when to try again. A success clears its (address, username) pair. Counts are per address, so an
- * attacker's failures never lock the real user out from another address.
+ * Login attempts (and guest order look-ups) counted before the password is checked: each attempt
+ * reserves its slot in every budget in one statement (RateLimiter), so a burst of 50 at once gets
+ * exactly the free attempts through and argon2 never runs for the rest. Budgets, each with its own
+ * back-off (15 s, 30 s, 1 min … 15 min past its free attempts): the client's network (an IPv4 address,
+ * an IPv6 /64), the network and name together, and the name itself: from browsers that never
+ * signed in as it (so guesses from many networks slow down), or, from a browser with a valid
+ * device cookie for it, that browser's own budget: an attacker cannot lock the real user out.
+ * A success forgets the client's attempts at the name and gives back its shared slots.
  */
 @Injectable()
 export class LoginThrottle {
-  constructor(private readonly transactions: Transactions) {}
+  constructor(
+    private readonly limiter: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'rateLimits'>,
+  ) {}
 
-  private keys(address: string, username: string): string[] {
-    // one client, one key: a dual-stack listener sees IPv4 clients as ::ffff:a.b.c.d, an IPv4 one as a.b.c.d
-    const client = address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
-    return [`address:${client}`, `pair:${client}:${username.toLowerCase()}`];
+  /** A login attempt for `username` from `address`; `device` is a valid device cookie's nonce for it. 429 past a budget. */
+  reserveLogin(address: string, username: string, device: string | undefined): Promise<AttemptTicket> {
+    const name = username.toLowerCase();
+    const net = clientNetwork(address, this.config.rateLimits.ipv6Prefix);
+    const ticket = {
+      own: [`login:pair:${net}:${name}`, ...(device ? [`login:device:${device}`] : [])],
+      shared: [`auth:net:${net}`, ...(device ? [] : [`login:user:${name}`])],
+    };
+    const rules = [backoff(ticket.shared[0]!, NETWORK_FREE_ATTEMPTS), backoff(ticket.own[0]!, PAIR_FREE_ATTEMPTS)];
+    rules.push(device ? backoff(ticket.own[1]!, DEVICE_FREE_ATTEMPTS) : backoff(ticket.shared[1]!, USER_FREE_ATTEMPTS));
+    return this.reserve(rules, ticket, 'login');
   }
 
-  /** `what` names the attempts in the 429's message (guest order look-ups share the per-address budget). */
-  async assertAllowed(address: string, username: string, what = 'login'): Promise<void> {
-    const rows: Array<{ wait: number }> = await this.transactions.manager.query(
-      `SELECT ceil(extract(epoch FROM max("blocked_until") - now()))::int AS wait
-         FROM "login_attempts" WHERE "key" = ANY($1) AND "blocked_until" > now()`,
-      [this.keys(address, username)],
-    );
-    const wait = rows[0]?.wait;
-    if (wait && wait > 0) throw new TooManyLoginAttempts(wait, what);
+  /** A guest's order look-up: shares the network's budget with logins, and has one per order number. */
+  reserveLookup(address: string, orderNumber: string): Promise<AttemptTicket> {
+    const net = clientNetwork(address, this.config.rateLimits.ipv6Prefix);
+    const ticket = { own: [`lookup:pair:${net}:${orderNumber}`], shared: [`auth:net:${net}`] };
+    return this.reserve([backoff(ticket.shared[0]!, NETWORK_FREE_ATTEMPTS), backoff(ticket.own[0]!, PAIR_FREE_ATTEMPTS)], ticket, 'order lookup');
   }
 
-  async recordFailure(address: string, username: string): Promise<void> {
-    const [addressKey, pairKey] = this.keys(address, username);
-    await this.transactions.manager.query(
-      `INSERT INTO "login_attempts" AS a ("key", "failures", "last_failure_at", "blocked_until")
-       SELECT k, 1, now(), NULL FROM unnest($1::text[]) AS k
-       ON CONFLICT ("key") DO UPDATE SET
-         "failures" = CASE WHEN a."last_failure_at" < now() - interval '${FORGET_AFTER}' THEN 1 ELSE a."failures" + 1 END,
-         "last_failure_at" = now(),
-         "blocked_until" = CASE
-           WHEN a."last_failure_at" < now() - interval '${FORGET_AFTER}' THEN NULL
-           WHEN a."failures" + 1 > (CASE WHEN a."key" LIKE 'pair:%' THEN $2::int ELSE $3::int END)
-             THEN now() + make_interval(secs => least(power(2, a."failures" + 1 - (CASE WHEN a."key" LIKE 'pair:%' THEN $2::int ELSE $3::int END) - 1), $4::int))
-           ELSE NULL END`,
-      [[addressKey, pairKey], PAIR_FREE_FAILURES, ADDRESS_FREE_FAILURES, MAX_BLOCK_SECONDS],
-    );
+  /** The attempt succeeded: its client's attempts at the name are forgotten, its shared slots given back. */
+  async succeeded(ticket: AttemptTicket): Promise<void> {
+    await this.limiter.forget(ticket.own);
+    await this.limiter.refund(ticket.shared);
   }
 
-  async recordSuccess(address: string, username: string): Promise<void> {
-    await this.transactions.manager.query(`DELETE FROM "login_attempts" WHERE "key" = $1`, [this.keys(address, username)[1]]);
-  }
-
-  /** Forgets keys idle for longer than the window (called now and then, e.g. after a login). */
-  async prune(): Promise<void> {
-    await this.transactions.manager.query(`DELETE FROM "login_attempts" WHERE "last_failure_at" < now() - interval '${FORGET_AFTER}' AND ("blocked_until" IS NULL OR "blocked_until" < now())`);
+  private async reserve(rules: LimitRule[], ticket: AttemptTicket, what: string): Promise<AttemptTicket> {
+    const verdict = await this.limiter.consume(rules);
+    if (!verdict.allowed) throw new TooManyLoginAttempts(verdict.retryAfterSeconds, what);
+    return ticket;
   }
 }

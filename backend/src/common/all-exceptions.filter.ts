@@ -3,6 +3,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { ApiError } from '@dentalmarket/contracts';
+import { TooManyRequests } from '../rate-limits/too-many-requests.js';
 
 /** Singular nouns for the tables, for messages such as "A category with this slug already exists". */
 const TABLE_NOUNS: Record<string, string> = {
@@ -81,6 +82,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = http.getRequest<Request>();
     const body = this.toBody(exception, request);
     if (response.headersSent) return;
+    // a limit's 429 says when to come back (TooManyRequests)
+    if (exception instanceof TooManyRequests) response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 

@@ -154,6 +154,39 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @Matches(/^(\*|[0-9a-fA-F.:]+|[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?)$/, { message: 'HOST must be an IP address, a host name, or * for every interface' })
+  HOST?: string;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number of bits between 32 and 128' })
+  @Min(32, { message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number of bits between 32 and 128' })
+  @Max(128, { message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number of bits between 32 and 128' })
+  RATE_LIMIT_IPV6_PREFIX?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'REGISTRATIONS_PER_HOUR must be a whole number between 1 and 1000000' })
+  @Min(1, { message: 'REGISTRATIONS_PER_HOUR must be a whole number between 1 and 1000000' })
+  @Max(1_000_000, { message: 'REGISTRATIONS_PER_HOUR must be a whole number between 1 and 1000000' })
+  REGISTRATIONS_PER_HOUR?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'GUEST_REQUESTS_PER_HOUR must be a whole number between 1 and 1000000' })
+  @Min(1, { message: 'GUEST_REQUESTS_PER_HOUR must be a whole number between 1 and 1000000' })
+  @Max(1_000_000, { message: 'GUEST_REQUESTS_PER_HOUR must be a whole number between 1 and 1000000' })
+  GUEST_REQUESTS_PER_HOUR?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'GUEST_REQUESTS_SHOP_PER_HOUR must be a whole number between 1 and 1000000' })
+  @Min(1, { message: 'GUEST_REQUESTS_SHOP_PER_HOUR must be a whole number between 1 and 1000000' })
+  @Max(1_000_000, { message: 'GUEST_REQUESTS_SHOP_PER_HOUR must be a whole number between 1 and 1000000' })
+  GUEST_REQUESTS_SHOP_PER_HOUR?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @Matches(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*)$/, {
     message: 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
   })
@@ -334,6 +367,15 @@ export interface AppConfig {
   seedImagesDir: string;
   /** seed the demo catalogue (and, outside production, the demo accounts): SEED_DEMO, default true outside production */
   seedDemo: boolean;
+  /**
+   * the address the API listens on: HOST, default 127.0.0.1 outside production (only this machine
+   * reaches the demo accounts) and every interface in production (undefined)
+   */
+  host: string | undefined;
+  /** SEED_DEMO=true was set: demo accounts are seeded even when the API listens beyond loopback */
+  seedDemoExplicit: boolean;
+  /** the rate limits: IPv6 clients counted by this prefix (RATE_LIMIT_IPV6_PREFIX, default 64) and the hourly caps */
+  rateLimits: { ipv6Prefix: number; registrationsPerHour: number; guestRequestsPerHour: number; guestRequestsShopPerHour: number };
   /** express `trust proxy`: false (the socket's address) unless TRUST_PROXY names hops or proxies */
   trustProxy: boolean | number | string;
   /** seconds a session lives without a request (rolling) */
@@ -464,6 +506,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: raw.PUBLIC_URL === undefined ? undefined : new URL(raw.PUBLIC_URL).origin,
     sitemapPageSize: raw.SITEMAP_PAGE_SIZE ?? 50_000,
     seedDemo: raw.SEED_DEMO === undefined ? nodeEnv !== 'production' : raw.SEED_DEMO === 'true',
+    host: raw.HOST === undefined ? (nodeEnv === 'production' ? undefined : '127.0.0.1') : raw.HOST === '*' ? undefined : raw.HOST,
+    seedDemoExplicit: raw.SEED_DEMO === 'true',
+    rateLimits: {
+      ipv6Prefix: raw.RATE_LIMIT_IPV6_PREFIX ?? 64,
+      registrationsPerHour: raw.REGISTRATIONS_PER_HOUR ?? 20,
+      guestRequestsPerHour: raw.GUEST_REQUESTS_PER_HOUR ?? 5,
+      guestRequestsShopPerHour: raw.GUEST_REQUESTS_SHOP_PER_HOUR ?? 200,
+    },
     trustProxy: raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     sessionIdleSeconds: raw.SESSION_IDLE_TIMEOUT ?? 7 * 24 * 60 * 60,
     sessionAbsoluteSeconds: raw.SESSION_ABSOLUTE_TIMEOUT ?? 30 * 24 * 60 * 60,

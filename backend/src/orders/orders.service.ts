@@ -250,17 +250,14 @@ export class OrdersService {
 
   /**
    * POST /api/orders/lookup: a guest's order by number and email (compared without regard to case).
-   * A miss counts as a failed login does, per address and per (address, number), so numbers cannot
-   * be tried at speed.
+   * Each look-up is counted before it is made, as a login attempt is, per network and per (network,
+   * number), so numbers cannot be tried at speed.
    */
   async lookup(body: OrderLookupDto, address: string): Promise<OrderDto> {
-    const what = `order:${body.number}`;
-    await this.throttle.assertAllowed(address, what, 'order lookup');
+    const ticket = await this.throttle.reserveLookup(address, body.number);
     const order = await readOrder(this.transactions.manager, 'o.number = $1 AND lower(o.email) = lower($2)', [body.number, body.email]);
-    if (!order) {
-      await this.throttle.recordFailure(address, what);
-      throw new OrderNotFound();
-    }
+    if (!order) throw new OrderNotFound();
+    await this.throttle.succeeded(ticket);
     return order;
   }
 }

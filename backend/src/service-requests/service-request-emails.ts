@@ -97,14 +97,26 @@ export class ServiceRequestEmails implements OnApplicationBootstrap {
       }
       const quote = event.to_status === 'quoted' && request.quote_amount !== null ? [`Quote: $${request.quote_amount}`, ...(event.note ? [`Note: ${event.note}`] : []), ''] : [];
       const note = event.to_status !== 'quoted' && event.note ? [`Note: ${event.note}`, ''] : [];
+      // Nothing the requester typed: anyone may send a request naming any address, and the shop's
+      // email must not carry a stranger's words to it. Only our own words, the number and the service.
+      const ours = [`Request number: ${request.number}`, `Service: ${request.product_name}`, `Status: ${SERVICE_REQUEST_STATUS_LABELS[event.to_status]}`];
+      const contact = this.supplierContact();
       await this.mailer.send({
         to: request.email,
+        ...(this.config.mail.supplier ? { replyTo: this.config.mail.supplier } : {}),
         subject: SUBJECTS[event.to_status](request.number, request.product_name),
-        text: [`Hello ${request.contact_name},`, '', HEADLINES[event.to_status], '', ...quote, ...note, ...details, '', 'DentalMarket'].join('\n'),
+        text: ['Hello,', '', HEADLINES[event.to_status], '', ...quote, ...note, ...ours, '', `To reach us about this request, reply to this email or write to ${contact}.`, '', 'DentalMarket'].join('\n'),
         messageId: `<${eventId}@dentalmarket.example>`,
         fileName: `${request.number}-${event.to_status}-${eventId}`,
       });
     });
+  }
+
+  /** The supplier's address for the requester: SUPPLIER_EMAIL's first, or the sender's. */
+  private supplierContact(): string {
+    const first = this.config.mail.supplier?.[0];
+    if (first) return first;
+    return /<([^>]+)>/.exec(this.config.mail.from)?.[1] ?? this.config.mail.from;
   }
 
   private async adminAddresses(manager: EntityManager): Promise<string[]> {

@@ -3,6 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { LIMITS, PRODUCT_TYPES, type ProductType } from '@dentalmarket/contracts';
+import { HasVisibleCharacters } from '../../common/visible-text.js';
 
 export const BATCH_MAX = 20;
 const NAME_MIN = 3;
@@ -54,6 +55,7 @@ export class GenerateProductDto extends AiPlacementDto {
   @IsString({ message: 'Product name must be at least 3 characters' })
   @MinLength(NAME_MIN, { message: 'Product name must be at least 3 characters' })
   @MaxLength(NAME_MAX, { message: `Product name must be at most ${NAME_MAX} characters` })
+  @HasVisibleCharacters({ message: 'Product name must contain visible characters' })
   productName: string;
 
 }
@@ -67,6 +69,7 @@ export class GenerateBatchProductsDto extends AiPlacementDto {
   @IsString({ each: true, message: 'Each product name must be at least 3 characters' })
   @MinLength(NAME_MIN, { each: true, message: 'Each product name must be at least 3 characters' })
   @MaxLength(NAME_MAX, { each: true, message: `Each product name must be at most ${NAME_MAX} characters` })
+  @HasVisibleCharacters({ each: true, message: 'Each product name must contain visible characters' })
   productNames: string[];
 
 }

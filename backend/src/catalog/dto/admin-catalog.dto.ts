@@ -17,6 +17,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { type CategoryUsage, LIMITS, PRODUCT_TYPES, type ProductType, type Specifications } from '@dentalmarket/contracts';
+import { MONEY } from '../../common/canonical-number.js';
+import { HasVisibleCharacters } from '../../common/visible-text.js';
 
 const TEXT_MAX = 20_000;
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -31,8 +33,9 @@ const OptionalSlug = () =>
     MaxLength(LIMITS.slugMax),
   );
 
-/** A required name (1–255 characters) and description, as every catalogue form has them. */
-const RequiredName = () => applyDecorators(ApiProperty(), IsString(), MinLength(1, { message: 'name is required' }), MaxLength(LIMITS.nameMax));
+/** A required name (1–255 characters, some of them visible) and description, as every catalogue form has them. */
+const RequiredName = () =>
+  applyDecorators(ApiProperty(), IsString(), MinLength(1, { message: 'name is required' }), MaxLength(LIMITS.nameMax), HasVisibleCharacters());
 const RequiredDescription = () => applyDecorators(ApiProperty(), IsString(), MinLength(1, { message: 'description is required' }), MaxLength(TEXT_MAX));
 
 /** SPEC §5 Category form: name, description, icon required; the product type it belongs to. */
@@ -88,7 +91,7 @@ export class CreateProductDto {
   @IsOptional()
   @ValidateIf((_o, v) => v !== '' && v !== null)
   @IsNumberString({ no_symbols: false }, { message: 'price must be a decimal number such as 1299.00' })
-  @Matches(/^\d{1,8}(\.\d{1,2})?$/, { message: 'price must be at most 99999999.99 with up to 2 decimals' })
+  @Matches(MONEY, { message: 'price must be at most 99999999.99 with up to 2 decimals, without leading zeros' })
   price?: string | null;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048) image_url?: string | null;

@@ -10,6 +10,7 @@ import {
   type ProductType,
   SEARCH_LIMITS,
 } from '@dentalmarket/contracts';
+import { MONEY } from '../../common/canonical-number.js';
 
 export const DEFAULT_PRODUCT_LIMIT = 50;
 
@@ -20,12 +21,13 @@ export const toBoolean = ({ value }: { value: unknown }) => {
   return value;
 };
 
-/** What is wrong with an `ids` list ("1,2,3"), or null: 1 to 100 distinct ids, each 1…idMax. */
+/** What is wrong with an `ids` list ("1,2,3"), or null: 1 to 100 distinct ids, each 1…idMax in plain digits. */
 export function idsProblem(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return 'ids must list at least one product id, e.g. ids=1,2,3';
-  const parts = value.split(',').map((part) => part.trim());
+  const parts = value.split(',');
   if (parts.length > LIMITS.productIdsMax) return `ids must list at most ${LIMITS.productIdsMax} product ids, not ${parts.length}`;
-  const bad = parts.find((part) => !/^\d{1,10}$/.test(part) || Number(part) < 1 || Number(part) > LIMITS.idMax);
+  // as every query number (common/canonical-number.ts): no spaces or leading zeros ('01' is not 1)
+  const bad = parts.find((part) => !/^[1-9]\d{0,9}$/.test(part) || Number(part) > LIMITS.idMax);
   if (bad !== undefined) return `ids must be positive whole numbers separated by commas ('${bad.slice(0, 20)}' is not)`;
   const repeated = parts.find((part, i) => parts.findIndex((other) => Number(other) === Number(part)) !== i);
   if (repeated !== undefined) return `ids must not repeat an id (${Number(repeated)} appears twice)`;
@@ -35,17 +37,14 @@ export function idsProblem(value: unknown): string | null {
 /** The ids of a valid `ids` list (see idsProblem). */
 export const parseIds = (value: string): number[] => value.split(',').map(Number);
 
-/** Decimal dollars as the price column holds them: up to 8 digits, up to 2 decimals. */
-const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
-
 /** A repeated query parameter arrives as an array, a single one as a string: always a list here. */
 const toList = ({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value);
 
 /** What is wrong with a min/max price pair, or null (each a decimal of dollars, min at most max). */
 function priceProblem(property: 'minPrice' | 'maxPrice', value: unknown, object: { minPrice?: unknown; maxPrice?: unknown }): string | null {
-  if (typeof value !== 'string' || !PRICE.test(value)) return `${property} must be an amount of dollars such as 100 or 99.99`;
+  if (typeof value !== 'string' || !MONEY.test(value)) return `${property} must be an amount of dollars such as 100 or 99.99`;
   const { minPrice, maxPrice } = object;
-  if (typeof minPrice === 'string' && typeof maxPrice === 'string' && PRICE.test(minPrice) && PRICE.test(maxPrice) && Number(minPrice) > Number(maxPrice)) {
+  if (typeof minPrice === 'string' && typeof maxPrice === 'string' && MONEY.test(minPrice) && MONEY.test(maxPrice) && Number(minPrice) > Number(maxPrice)) {
     if (property === 'minPrice') return `minPrice must not be more than maxPrice (${minPrice} > ${maxPrice})`;
   }
   return null;

@@ -6,6 +6,8 @@ import { Category } from '../../catalog/category.entity.js';
 import { Product } from '../../catalog/product.entity.js';
 import { Subcategory } from '../../catalog/subcategory.entity.js';
 import { demoCatalogue, type SeedCategory } from './catalogue.js';
+import argon2 from 'argon2';
+import { isLoopbackHost } from '../../config/listen-address.js';
 
 /** The documented demo accounts (README). Never created in production (see `seedPlan`). */
 export const DEMO_ACCOUNTS: NewUser[] = [
@@ -108,12 +110,15 @@ export interface SeedPlan {
 }
 
 /**
- * Outside production: the demo catalogue and the demo accounts (SEED_DEMO=false turns both off).
- * In production: never the demo accounts, and the demo catalogue only when SEED_DEMO=true.
+ * Outside production: the demo catalogue and the demo accounts (SEED_DEMO=false turns both off);
+ * the accounts, whose passwords the README prints, only while the API listens on loopback (HOST),
+ * unless SEED_DEMO=true asks for them explicitly. In production: never the demo accounts, and the
+ * demo catalogue only when SEED_DEMO=true.
  */
-export function seedPlan(config: { nodeEnv: string; seedDemo: boolean }): SeedPlan {
+export function seedPlan(config: { nodeEnv: string; seedDemo: boolean; seedDemoExplicit?: boolean; host?: string }): SeedPlan {
   const production = config.nodeEnv === 'production';
-  return { catalogue: config.seedDemo, demoAccounts: config.seedDemo && !production, production };
+  const onlyThisMachine = isLoopbackHost(config.host) || config.seedDemoExplicit === true;
+  return { catalogue: config.seedDemo, demoAccounts: config.seedDemo && !production && onlyThisMachine, production };
 }
 
 const DEMO_ACCOUNTS_STEP = 'demo-accounts';
@@ -170,4 +175,19 @@ export async function runSeed(
   }
   if (result.usersCreated.length > 0) logger.log(`Created demo accounts: ${result.usersCreated.join(', ')}`);
   return result;
+}
+
+/**
+ * The demo accounts that still sign in with the password the README prints: the start warns about
+ * them when the API listens beyond loopback (anyone on the network could sign in as the admin).
+ */
+export async function exposedDemoAccounts(dataSource: DataSource): Promise<string[]> {
+  const usernames = DEMO_ACCOUNTS.map((account) => account.username);
+  const rows: Array<{ username: string; password: string }> = await dataSource.query(`SELECT username, password FROM users WHERE username = ANY($1) AND disabled_at IS NULL`, [usernames]);
+  const exposed: string[] = [];
+  for (const row of rows) {
+    const documented = DEMO_ACCOUNTS.find((account) => account.username === row.username)!.password;
+    if (await argon2.verify(row.password, documented).catch(() => false)) exposed.push(row.username);
+  }
+  return exposed;
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 import { type CreateOrderRequest, LIMITS, type OrderLineInput, type ShippingAddress } from '@dentalmarket/contracts';
+import { MONEY } from '../../common/canonical-number.js';
 
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
@@ -64,7 +65,7 @@ export class OrderLineInputDto implements OrderLineInput {
 
   @ApiProperty({ example: '1299.00', description: 'the unit price the shopper saw; a different current price answers 409' })
   @IsString({ message: 'unit_price must be a price such as "1299.00"' })
-  @Matches(/^\d{1,8}(\.\d{1,2})?$/, { message: 'unit_price must be a price such as "1299.00"' })
+  @Matches(MONEY, { message: 'unit_price must be a price such as "1299.00"' })
   unit_price: string;
 }
 
