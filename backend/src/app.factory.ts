@@ -31,6 +31,7 @@ import { OutageAwareFilter, OutageResponder } from './health/outage.js';
 import { startLogging } from './observability/logging.js';
 import { installObservability } from './observability/observability.module.js';
 import { SEO_ROUTES } from './seo/seo-paths.js';
+import { warnOnUntrustedTlsProxy } from './common/tls-proxy-warning.js';
 
 export interface CreateAppOptions {
   /** environment to read the configuration from (default process.env) */
@@ -104,6 +105,7 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     server.disable('x-powered-by');
     // the client address is the socket's unless TRUST_PROXY names the proxies in front
     server.set('trust proxy', config.trustProxy);
+    if (config.trustProxy === false) app.use(warnOnUntrustedTlsProxy());
     app.use(requestId);
     installObservability(app, config);
     app.use(securityHeaders(config));

@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import { UsersService } from '../src/auth/users.service.js';
 import { clientNetwork } from '../src/rate-limits/client-network.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { startOrdersApp } from './orders-fixtures.js';
 
 let t: TestApp;
 let dataSource: DataSource;
@@ -132,5 +133,26 @@ describe('registrations', () => {
     expect(refused.body.message).toMatch(/^Too many accounts registered from this address; try again in \d+ minutes?$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     await register('2001:db8:99:2::1', 100).expect(201);
+  });
+});
+
+describe('cookies behind a proxy that terminates TLS', () => {
+  it('are Secure when TRUST_PROXY names the proxy; without it the API warns once that they are not', async () => {
+    const username = await newCustomer();
+    const trusted = await login('198.51.100.90', username, 'Customer!4242').set('X-Forwarded-Proto', 'https').expect(200);
+    const cookies = ([] as string[]).concat(trusted.headers['set-cookie'] ?? []);
+    for (const name of ['dentalmarket.sid=', 'dentalmarket.device=']) expect(cookies.find((c) => c.startsWith(name))).toMatch(/;\s*Secure/i);
+
+    const untrusted = await startOrdersApp('tls_proxy');
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await request(untrusted.http).post('/api/login').set('X-Forwarded-Proto', 'https').send({ username: 'dr.smith', password: 'DentalDemo!2026' }).expect(200);
+        expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('dentalmarket.sid='))).not.toMatch(/;\s*Secure/i);
+      }
+      expect(untrusted.logs().match(/through a proxy that TRUST_PROXY does not name: cookies are not marked Secure/g)).toHaveLength(1);
+    } finally {
+      await untrusted.close();
+      await untrusted.drop();
+    }
   });
 });
