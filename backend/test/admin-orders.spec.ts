@@ -60,6 +60,38 @@ describe('GET /api/admin/orders', () => {
   });
 });
 
+describe('the date filters', () => {
+  /** A refusal of the export comes before any byte of CSV: a JSON error, no attachment. */
+  const refusal = async (url: string) => {
+    const res = await admin.get(url);
+    expect(`${res.status} ${res.headers['content-type']}`).toMatch(/^400 application\/json/);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.text).not.toContain('number,created_at');
+    return JSON.stringify(res.body.message);
+  };
+
+  it('take days of the calendar only: the list and the export answer 400 in JSON for a day that does not exist, and a leap day is one', async () => {
+    for (const [query, message] of [
+      ['from=2026-02-30', 'from must be a real date such as 2026-01-31'],
+      ['from=0000-12-31', 'from must be a real date such as 2026-01-31'],
+      ['to=2025-02-29', 'to must be a real date such as 2026-01-31'],
+      ['to=2026-04-31', 'to must be a real date such as 2026-01-31'],
+      ['from=2026-13-01', 'from must be a real date such as 2026-01-31'],
+      ['from=10000-01-01', 'from must be a date such as 2026-01-31'],
+      ['to=yesterday', 'to must be a date such as 2026-01-31'],
+    ] as const) {
+      for (const route of ['/api/admin/orders', '/api/admin/orders/export.csv']) {
+        expect(`${route}?${query} ${await refusal(`${route}?${query}`)}`).toContain(message);
+      }
+    }
+    expect(await listed('from=2024-02-29&to=2024-02-29')).toEqual({ total: 0, names: [] });
+    expect(await listed('from=0001-01-01&to=9999-12-31')).toMatchObject({ total: 3 });
+    const csv = await admin.get('/api/admin/orders/export.csv?from=2024-02-29&to=2400-02-29').expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.text.split('\r\n')).toHaveLength(5); // the header, three orders and the last line's end
+  });
+});
+
 describe('a search matching more than 1,000 orders', () => {
   it('counts to 1,000 and says there are more (total_capped); its pages still come, newest first', async () => {
     await t.dataSource.query(

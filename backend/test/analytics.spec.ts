@@ -3,6 +3,10 @@
  * day from the trigger-kept rollup (and its backfill by the migration), partner clicks per day and
  * per partner with the CSV, top searches and searches that found nothing, and the date range rules.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { OrderRevenueDays1764840000000 } from '../src/database/migrations/1764840000000-OrderRevenueDays.js';
 import { insertTestProducts, SHIPPING, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
@@ -130,20 +134,111 @@ describe('GET /api/admin/analytics/searches', () => {
 });
 
 describe('the date range', () => {
-  it('answers 400 naming the problem', async () => {
+  it('answers 400 naming the problem, in JSON before any byte of the CSV', async () => {
     for (const [query, message] of [
       ['from=2026-02-30&to=2026-03-01', 'from must be a real date such as 2026-11-01'],
+      ['from=2026-02-30', 'from must be a real date such as 2026-11-01'],
+      ['from=0000-12-31', 'from must be a real date such as 2026-11-01'],
+      ['from=0000-12-31&to=0001-01-01', 'from must be a real date such as 2026-11-01'],
+      ['to=2025-02-29', 'to must be a real date such as 2026-11-30'],
+      ['to=2026-06-31', 'to must be a real date such as 2026-11-30'],
       ['from=yesterday', 'from must be a date such as 2026-11-01'],
       ['to=2026-1-1', 'to must be a date such as 2026-11-30'],
       ['from=2026-03-02&to=2026-03-01', 'from must not be after to'],
       ['from=2025-01-01&to=2026-01-02', 'the range may span at most 366 days'],
     ] as const) {
       for (const route of ['orders', 'partner-clicks', 'partner-clicks.csv', 'searches']) {
-        const res = await admin.get(`/api/admin/analytics/${route}?${query}`).expect(400);
+        const res = await admin.get(`/api/admin/analytics/${route}?${query}`);
+        expect(`${route}?${query} ${res.status} ${res.headers['content-type']}`).toMatch(/ 400 application\/json/);
+        expect(res.headers['content-disposition']).toBeUndefined();
+        expect(res.text).not.toContain('day,manufacturer');
         expect(JSON.stringify(res.body.message)).toContain(message);
       }
     }
     // a whole leap year is 366 days: allowed
     await admin.get('/api/admin/analytics/orders?from=2028-01-01&to=2028-12-31').expect(200);
+    // a leap day is a day; the first days of the calendar have no 30 days before them
+    for (const route of ['orders', 'partner-clicks', 'searches']) {
+      expect((await admin.get(`/api/admin/analytics/${route}?from=2024-02-29&to=2024-02-29`).expect(200)).body).toMatchObject({ from: '2024-02-29', to: '2024-02-29' });
+      expect((await admin.get(`/api/admin/analytics/${route}?to=0001-01-03`).expect(200)).body).toMatchObject({ from: '0001-01-01', to: '0001-01-03' });
+    }
+    const csv = await admin.get('/api/admin/analytics/partner-clicks.csv?from=2024-02-29&to=2024-03-01').expect(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.text.startsWith('day,manufacturer,product_id,product_name,clicks\r\n')).toBe(true);
   });
+});
+
+describe('a CSV download that fails after its header', () => {
+  /** The download's database connection ended by the server's administrator, as a restart or a failover would. */
+  async function terminateExport(): Promise<void> {
+    const backends = await t.dataSource.query(
+      `SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle' AND query LIKE '%FROM partner_click_days p LEFT JOIN products%'`,
+    );
+    expect(backends).toHaveLength(1);
+    await t.dataSource.query('SELECT pg_terminate_backend($1)', [backends[0].pid]);
+  }
+
+  it('is cut off, never ended as if complete, and its request is logged as a 500 at error level', async () => {
+    // about 50 MB of CSV: far more than the sockets hold, so the download waits for its reader
+    await t.dataSource.query(
+      `INSERT INTO partner_click_days (day, product_id, manufacturer, clicks)
+       SELECT d::date, p, 'Stream Partner ' || repeat('x', 200) || (p % 7), 1 + p % 5
+         FROM generate_series('2090-01-01'::date, '2090-12-31'::date, interval '1 day') AS d, generate_series(1, 550) AS p`,
+    );
+    try {
+      const login = await request(t.http).post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200);
+      const cookie = (login.headers['set-cookie'] as unknown as string[]).map((set) => set.split(';')[0]).join('; ');
+      if (!t.http.listening) await new Promise<void>((resolve) => t.http.listen(0, '127.0.0.1', resolve));
+      const { port } = t.http.address() as AddressInfo;
+      const requestId = `csv-cut-off-${Date.now()}`;
+      // the first bytes read, the rest held back while the database connection goes, then read to the end
+      const download = await new Promise<{ status: number; complete: boolean; text: string }>((resolve, reject) => {
+        const path = '/api/admin/analytics/partner-clicks.csv?from=2090-01-01&to=2090-12-31';
+        const hung = setTimeout(() => {
+          get.destroy();
+          reject(new Error('the download was neither completed nor cut off within 60 s of its start'));
+        }, 60_000);
+        const get = http
+          .get({ host: '127.0.0.1', port, path, headers: { cookie, 'x-request-id': requestId } }, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              if (!text) {
+                res.pause();
+                terminateExport().then(() => res.resume(), reject);
+              }
+              text += chunk;
+            });
+            res.on('error', () => undefined); // "aborted": what this test is about
+            res.on('close', () => {
+              clearTimeout(hung);
+              resolve({ status: res.statusCode!, complete: res.complete, text });
+            });
+          })
+          .on('error', reject);
+      });
+      expect(download.status).toBe(200);
+      expect(download.text.startsWith('day,manufacturer,product_id,product_name,clicks\r\n')).toBe(true);
+      expect(download.complete).toBe(false);
+      expect(download.text.split('\r\n').length).toBeLessThan(365 * 550);
+
+      // the request's line is written when its response closes, which the client may see first
+      const logged = () =>
+        t
+          .logs()
+          .split('\n')
+          .filter((line) => line.includes(requestId))
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      for (let waited = 0; !logged().some((entry) => entry.path) && waited < 5000; waited += 50) await sleep(50);
+      const entries = logged();
+      expect(entries.find((entry) => entry.path)).toMatchObject({ method: 'GET', path: '/api/admin/analytics/partner-clicks.csv', status: 500, level: 50 });
+      expect(entries.find((entry) => entry.context === 'CsvDownload')).toMatchObject({ level: 40, msg: expect.stringMatching(/cut off after \d+ rows: terminating connection due to administrator command/) });
+      // the connection was discarded, not returned to the pool: the next reads are answered
+      await admin.get('/api/admin/analytics/partner-clicks?from=2090-01-01&to=2090-01-31').expect(200);
+      await request(t.http).get('/api/health/ready').expect(200);
+    } finally {
+      await t.dataSource.query(`DELETE FROM partner_click_days WHERE day BETWEEN '2090-01-01' AND '2090-12-31'`);
+    }
+  }, 120_000);
 });

@@ -5,6 +5,7 @@ import { IMPORT_LIMITS, type ImportDetail, PRODUCT_CSV_COLUMNS } from '@dentalma
 import { csvCell } from '../src/common/csv.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
+import { LONE_SURROGATE_UTF16LE, multipartBody, type RawPart } from './multipart.js';
 
 let t: TestApp;
 let admin: TestAgent;
@@ -331,6 +332,39 @@ describe('POST /api/admin/imports (the dry run)', () => {
     // none of them left an import behind
     const [{ n }] = await dataSource.query(`SELECT count(*)::int AS n FROM catalogue_imports WHERE filename = 'products.csv' AND total = 0`);
     expect(n).toBe(0);
+  });
+});
+
+describe('the text of the upload', () => {
+  const post = (parts: RawPart[]) => {
+    const { contentType, body } = multipartBody(parts);
+    return admin.post('/api/admin/imports').set('Content-Type', contentType).send(body);
+  };
+
+  it('refuses a NUL, a lone surrogate or a too long name in the file name or a text field with a 400 naming it, storing nothing', async () => {
+    const text = csvOf(BASIC, [equipment('imp-multipart-text')]);
+    const file = (disposition: string): RawPart => ({ disposition: `form-data; name="file"; ${disposition}`, contentType: 'text/csv', body: text });
+    const option = (body: string | Buffer, contentType?: string): RawPart => ({ disposition: 'form-data; name="createCategories"', contentType, body });
+    const imports = async () => (await dataSource.query(`SELECT count(*)::int AS n FROM catalogue_imports`))[0].n as number;
+    const before = await imports();
+    for (const [parts, message] of [
+      [[file(`filename*=utf-8''a%00b.csv`)], 'body.file.filename must not contain NUL characters'],
+      [[file(`filename*=utf-16le''a%00%00%D8b%00`)], 'body.file.filename must be well-formed Unicode (it contains a lone surrogate)'],
+      [[file(`filename="${'x'.repeat(252)}.csv"`)], 'body.file.filename must be at most 255 characters long'],
+      [[option('true\0'), file('filename="products.csv"')], 'body.createCategories must not contain NUL characters'],
+      [[file('filename="products.csv"'), option('true\0')], 'body.createCategories must not contain NUL characters'],
+      [[file('filename="products.csv"'), option(LONE_SURROGATE_UTF16LE, 'text/plain; charset=utf-16le')], 'body.createCategories must be well-formed Unicode (it contains a lone surrogate)'],
+      // a raw NUL byte in a plain filename="…" does not even make a part header
+      [[file('filename="a\0b.csv"')], 'Multipart: Malformed part header'],
+    ] as const) {
+      const res = await post([...parts]);
+      expect(`${res.status} ${res.body.message}`).toBe(`400 ${message}`);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+    expect(await imports()).toBe(before);
+    // the same file under a UTF-8 name (filename*=) with the option is a dry run like any
+    const accepted = await post([file(`filename*=utf-8''caf%C3%A9.csv`), option('true')]).expect(201);
+    expect(accepted.body).toMatchObject({ filename: 'café.csv', createCategories: true, total: 1 });
   });
 });
 

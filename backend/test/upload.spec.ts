@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from './helpers.js';
+import { LONE_SURROGATE_UTF16LE, multipartBody, type RawPart } from './multipart.js';
 
 let t: TestApp;
 let admin: TestAgent;
@@ -110,5 +111,40 @@ describe('each accepted type in, every impostor out, and nothing stored for a re
       expect(res.body).toMatchObject({ statusCode: status, message: expect.any(String) });
     }
     expect(await imageRows()).toBe(before);
+  });
+});
+
+describe('the text of a multipart upload', () => {
+  const imageRows = async () => Number((await t.app.get(DataSource).query('SELECT count(*)::int AS n FROM images'))[0].n);
+  const post = (parts: RawPart[]) => {
+    const { contentType, body } = multipartBody(parts);
+    return admin.post('/api/admin/upload-image').set('Content-Type', contentType).send(body);
+  };
+
+  it('refuses a NUL, a lone surrogate or a too long name in the file name or a text field with a 400 naming it, storing nothing', async () => {
+    // an image stored by no other test, so a wrong acceptance would add a row
+    const image = await sharp({ create: { width: 7, height: 5, channels: 3, background: '#c0ffee' } }).png().toBuffer();
+    const file = (disposition: string): RawPart => ({ disposition: `form-data; name="image"; ${disposition}`, contentType: 'image/png', body: image });
+    const alt = (body: string | Buffer, contentType?: string): RawPart => ({ disposition: 'form-data; name="alt"', contentType, body });
+    const before = await imageRows();
+    for (const [parts, message] of [
+      [[file(`filename*=utf-8''chair%00.png`)], 'body.image.filename must not contain NUL characters'],
+      [[file(`filename*=utf-16le''a%00%00%D8b%00`)], 'body.image.filename must be well-formed Unicode (it contains a lone surrogate)'],
+      [[file(`filename="${'x'.repeat(252)}.png"`)], 'body.image.filename must be at most 255 characters long'],
+      [[alt('Chair\0'), file('filename="chair.png"')], 'body.alt must not contain NUL characters'],
+      [[file('filename="chair.png"'), alt('Chair\0')], 'body.alt must not contain NUL characters'],
+      [[file('filename="chair.png"'), alt(LONE_SURROGATE_UTF16LE, 'text/plain; charset=utf-16le')], 'body.alt must be well-formed Unicode (it contains a lone surrogate)'],
+      [[file('filename="chair.png"'), alt('x'.repeat(20_001))], 'body.alt must be at most 20000 characters long'],
+      // a raw NUL byte in a plain filename="…" does not even make a part header
+      [[file('filename="chair\0.png"')], 'Multipart: Malformed part header'],
+    ] as const) {
+      const res = await post([...parts]);
+      expect(`${res.status} ${res.body.message}`).toBe(`400 ${message}`);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+    expect(await imageRows()).toBe(before);
+    // the same image under a name in UTF-8 (filename*=) and a plain text field is stored
+    await post([file(`filename*=utf-8''chaise-%C3%A9l%C3%A9gante.png`), alt('Chaise élégante')]).expect(200);
+    expect(await imageRows()).toBe(before + 1);
   });
 });

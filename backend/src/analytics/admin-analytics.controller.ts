@@ -83,10 +83,7 @@ export class AdminAnalyticsController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'header day,manufacturer,product_id,product_name,clicks', schema: { type: 'string', example: 'day,manufacturer,product_id,product_name,clicks' } })
   async partnerClicksCsv(@Query() query: AnalyticsRangeDto, @Res() response: Response): Promise<void> {
-    const range = resolveRange(query);
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="partner-clicks-${range.from}-${range.to}.csv"`);
-    await this.analytics.partnerClicksCsv(range, response);
+    await this.analytics.partnerClicksCsv(resolveRange(query), response);
   }
 
   @Get('searches')

@@ -1,6 +1,9 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ANALYTICS_RANGE_MAX_DAYS, centsToDecimal, type OrdersPerDay, PARTNER_CLICKS_CSV_COLUMNS, type PartnerClicksReport, type SearchTermsReport } from '@dentalmarket/contracts';
+import { FIRST_DAY } from '../common/calendar-date.js';
+import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
 import type { AnalyticsRangeDto } from './dto/analytics-range.dto.js';
@@ -14,17 +17,16 @@ export interface Range {
   to: string;
 }
 
-/** A real calendar day (2026-02-30 is not), as a UTC timestamp. */
-function day(text: string, field: 'from' | 'to'): number {
-  const at = Date.parse(`${text}T00:00:00Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) throw new BadRequestException(`${field} must be a real date such as 2026-11-01`);
-  return at;
-}
+/** A YYYY-MM-DD day as its UTC timestamp. */
+const utcDay = (text: string) => Date.parse(`${text}T00:00:00Z`);
 
-/** ?from=&to= checked together: defaults (the last 30 days), from ≤ to, at most ANALYTICS_RANGE_MAX_DAYS days. */
+/**
+ * ?from=&to= (each a calendar day, checked by AnalyticsRangeDto) checked together: defaults (the
+ * last 30 days, never before the calendar's first day), from ≤ to, at most ANALYTICS_RANGE_MAX_DAYS days.
+ */
 export function resolveRange(query: AnalyticsRangeDto, now = new Date()): Range {
-  const to = query.to ? day(query.to, 'to') : Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-  const from = query.from ? day(query.from, 'from') : to - 29 * DAY_MS;
+  const to = utcDay(query.to ?? now.toISOString().slice(0, 10));
+  const from = query.from ? utcDay(query.from) : Math.max(to - 29 * DAY_MS, utcDay(FIRST_DAY));
   if (from > to) throw new BadRequestException('from must not be after to');
   if ((to - from) / DAY_MS + 1 > ANALYTICS_RANGE_MAX_DAYS) throw new BadRequestException(`the range may span at most ${ANALYTICS_RANGE_MAX_DAYS} days`);
   const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -98,7 +100,7 @@ export class AdminAnalyticsService {
   }
 
   /** One row per day, partner and product with clicks, streamed: what a partner's invoice is built from. */
-  partnerClicksCsv(range: Range, out: NodeJS.WritableStream): Promise<void> {
+  partnerClicksCsv(range: Range, response: Response): Promise<void> {
     return streamCsv<{ day: string; manufacturer: string; product_id: number; product_name: string | null; clicks: number }>(
       this.dataSource,
       {
@@ -107,9 +109,10 @@ export class AdminAnalyticsService {
                 WHERE p.day BETWEEN $1 AND $2 ORDER BY p.day, p.manufacturer, p.product_id`,
         values: [range.from, range.to],
         header: PARTNER_CLICKS_CSV_COLUMNS,
-        cells: (row) => [row.day, row.manufacturer, row.product_id, row.product_name, row.clicks],
+        line: (row) => csvLine([row.day, row.manufacturer, row.product_id, row.product_name, row.clicks]),
       },
-      out,
+      response,
+      { filename: `partner-clicks-${range.from}-${range.to}.csv` },
     );
   }
 }

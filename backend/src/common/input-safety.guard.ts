@@ -5,6 +5,8 @@ import type { Request } from 'express';
 export const MAX_BODY_STRING = 20_000;
 /** Longest query or path value. */
 export const MAX_URL_STRING = 2_000;
+/** Longest name of an uploaded file: what file systems allow for a name. */
+export const MAX_FILE_NAME = 255;
 /** Deepest nesting of objects and arrays in a body (the product payload needs 3). */
 export const MAX_DEPTH = 16;
 /** Most keys and array items in one body, all levels together. */
@@ -24,6 +26,8 @@ const INHERITED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
  * none may shadow an inherited member such as toString or valueOf.
  * A violation answers 400 naming the field, e.g. "query.search must not contain NUL characters".
  * It runs as the first global guard: guards run before pipes, and the login guard reads the body.
+ * A multipart body is parsed later, by its route's interceptor: SafeFileInterceptor makes the same
+ * checks on its fields and file names (checkMultipartFields, checkFileName).
  */
 @Injectable()
 export class InputSafetyGuard implements CanActivate {
@@ -35,6 +39,17 @@ export class InputSafetyGuard implements CanActivate {
     checkTree('body', request.body, MAX_BODY_STRING);
     return true;
   }
+}
+
+/** The text fields of a parsed multipart body, checked as a JSON body's strings are. */
+export function checkMultipartFields(body: unknown): void {
+  checkTree('body', body, MAX_BODY_STRING);
+}
+
+/** An uploaded file's name (the filename of its part), named in a refusal as `body.<field>.filename`. */
+export function checkFileName(field: string, name: string): void {
+  const issue = problem(name, MAX_FILE_NAME);
+  if (issue) throw new BadRequestException(`body.${field}.filename ${issue}`);
 }
 
 function problem(value: string, max: number): string | null {

@@ -1,29 +1,22 @@
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import QueryStream from 'pg-query-stream';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { PRODUCT_CSV_COLUMNS } from '@dentalmarket/contracts';
 import { PLACEHOLDER_IMAGE_URL } from '../catalog/admin-catalog.service.js';
 import { adminProductWhere } from '../catalog/admin-product-queries.js';
 import { Params } from '../catalog/product-queries.js';
 import { csvLine } from '../common/csv.js';
+import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
 import type { ProductExportQueryDto } from './dto/imports.dto.js';
 import { type ExportedProduct, productCsvLine, STORED_PRODUCT_COLUMNS } from './product-csv.js';
 
 /** A byte order mark first, so spreadsheets open the file as UTF-8. */
 const BOM = '\uFEFF';
-/**
- * The pool's clients end any query after 20 s (query_timeout), a cursor read by a slow download
- * included; an export may take as long as its client reads, up to this.
- */
-const EXPORT_MAX_MS = 60 * 60 * 1000;
 
 /**
  * The catalogue as CSV (PRODUCT_CSV_COLUMNS): every product matching the admin grid's filters in id
- * order, streamed from a server-side cursor (pg-query-stream, 1,000 rows at a time) with back-pressure
+ * order, streamed from a server-side cursor (streamCsv, 1,000 rows at a time) with back-pressure
  * from the response, so memory stays flat at any catalogue size; and the import's template.
  */
 @Injectable()
@@ -33,31 +26,18 @@ export class CatalogueExportService {
     private readonly transactions: Transactions,
   ) {}
 
-  async exportCsv(query: ProductExportQueryDto, out: NodeJS.WritableStream): Promise<void> {
+  exportCsv(query: ProductExportQueryDto, response: Response): Promise<void> {
     const params = new Params();
     const where = adminProductWhere(query, params);
     const text = `SELECT ${STORED_PRODUCT_COLUMNS}, c.slug AS category, s.slug AS subcategory
                     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN subcategories s ON s.id = p.subcategory_id
                     ${where} ORDER BY p.id`;
-    const [client, release] = (await this.dataSource.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
-    let failure: unknown;
-    try {
-      out.write(BOM + csvLine(PRODUCT_CSV_COLUMNS));
-      const rows = client.query(Object.assign(new QueryStream(text, params.values, { batchSize: 1000 }), { query_timeout: EXPORT_MAX_MS }));
-      const toCsv = new Transform({
-        writableObjectMode: true,
-        transform(product: ExportedProduct, _encoding, callback: TransformCallback) {
-          callback(null, productCsvLine(product));
-        },
-      });
-      await pipeline(rows, toCsv, out);
-    } catch (error) {
-      failure = error;
-      throw error;
-    } finally {
-      // a client whose cursor was cut off mid-stream is discarded rather than returned to the pool
-      release(failure);
-    }
+    return streamCsv<ExportedProduct>(
+      this.dataSource,
+      { text, values: params.values, header: PRODUCT_CSV_COLUMNS, line: productCsvLine },
+      response,
+      { filename: `products-${new Date().toISOString().slice(0, 10)}.csv`, prefix: BOM, batchSize: 1000 },
+    );
   }
 
   /** The header and two example rows (equipment and a partner product), in existing categories when there are. */

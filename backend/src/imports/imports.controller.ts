@@ -21,7 +21,6 @@ import {
   UseGuards,
   UseInterceptors,
 } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -46,26 +45,27 @@ import { IMPORT_LIMITS, PRODUCT_CSV_COLUMNS, type ImportDetail, type ImportSumma
 import { AdminGuard } from '../auth/guards.js';
 import type { User } from '../auth/user.entity.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
+import { SafeFileInterceptor } from '../common/safe-file.interceptor.js';
 import { CatalogueExportService } from './catalogue-export.service.js';
 import { ImportDetailDto, ImportDetailQueryDto, ImportListQueryDto, ImportSummaryDto, ImportUploadDto, ProductExportQueryDto } from './dto/imports.dto.js';
 import { ImportDryRunService } from './import-dry-run.service.js';
 import { ImportsService } from './imports.service.js';
 
 const MAX_MB = IMPORT_LIMITS.fileMaxBytes / 1024 / 1024;
-const today = () => new Date().toISOString().slice(0, 10);
 const csvExample = `${PRODUCT_CSV_COLUMNS.join(',')}\r\nvita-vacumat-6000-mp,Vita Vacumat 6000 MP,equipment,lab-equipment,,Vita,8450.00,...`;
 
 /**
  * The upload of POST /api/admin/imports: one file in the field `file`, written to a temporary file
  * (never whole in memory) and removed after the dry run; beyond 50 MB, 413 with the limit named.
+ * Its name and the text fields are checked as any request's text (SafeFileInterceptor).
  */
 @Injectable()
-class ImportFileInterceptor extends FileInterceptor('file', {
+class ImportFileInterceptor extends SafeFileInterceptor('file', {
   dest: os.tmpdir(),
   limits: { fileSize: IMPORT_LIMITS.fileMaxBytes, files: 1, fields: 5 },
   // file names as browsers send them (UTF-8), not read as Latin-1
   defParamCharset: 'utf8',
-} as Parameters<typeof FileInterceptor>[1]) {
+}) {
   override async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
     const removeUpload = () => (request.file?.path ? fs.rm(request.file.path, { force: true }) : Promise.resolve());
@@ -105,9 +105,6 @@ export class ImportsController {
     schema: { type: 'string', example: csvExample },
   })
   async exportCsv(@Query() query: ProductExportQueryDto, @Res() response: Response): Promise<void> {
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="products-${today()}.csv"`);
-    response.setHeader('Cache-Control', 'no-store');
     await this.exports.exportCsv(query, response);
   }
 

@@ -48,8 +48,6 @@ export class AdminOrdersController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'one header row, then one row per order in the grid\'s order; money in dollars with two decimals', schema: { type: 'string', example: 'number,created_at,status,...' } })
   async exportCsv(@Query() query: AdminOrderListQueryDto, @Res() response: Response): Promise<void> {
-    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
     await this.orders.exportCsv(query, response);
   }
 

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { BadRequestException, Injectable } from '@nestjs/common';
-import type pg from 'pg';
-import QueryStream from 'pg-query-stream';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, ORDER_TRANSITIONS, type OrderStatus } from '@dentalmarket/contracts';
 import type { User } from '../auth/user.entity.js';
 import { csvLine } from '../common/csv.js';
+import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
@@ -84,31 +82,18 @@ export class AdminOrdersService {
     return this.get(normalised);
   }
 
-  /**
-   * The filtered orders as CSV, streamed from a server-side cursor (pg-query-stream, 500 rows at a
-   * time) with back-pressure from the response: memory stays flat whatever the number of rows.
-   */
-  async exportCsv(query: AdminOrderListQueryDto, out: NodeJS.WritableStream): Promise<void> {
-    const sql = exportSql(query);
-    const [client, release] = (await this.dataSource.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
-    let failure: unknown;
-    try {
-      out.write(csvLine(CSV_HEADER));
-      const rows = client.query(new QueryStream(sql.text, sql.values, { batchSize: 500 }));
-      const toCsv = new Transform({
-        objectMode: true,
-        transform(row: Record<string, unknown>, _encoding, callback: TransformCallback) {
-          callback(null, csvLine(Object.entries(row).map(([column, value]) => (MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value))));
-        },
-      });
-      await pipeline(rows, toCsv, out);
-    } catch (error) {
-      failure = error;
-      throw error;
-    } finally {
-      // a client whose cursor was cut off mid-stream is discarded rather than returned to the pool
-      release(failure);
-    }
+  /** The filtered orders as CSV in the grid's order, streamed from a database cursor (streamCsv). */
+  exportCsv(query: AdminOrderListQueryDto, response: Response): Promise<void> {
+    return streamCsv<Record<string, unknown>>(
+      this.dataSource,
+      {
+        ...exportSql(query),
+        header: CSV_HEADER,
+        line: (row) => csvLine(Object.entries(row).map(([column, value]) => (MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value))),
+      },
+      response,
+      { filename: `orders-${new Date().toISOString().slice(0, 10)}.csv` },
+    );
   }
 
   /** Orders today (UTC), revenue this month (UTC, cancelled orders excluded, exact cents), and the last 30 days' best sellers. */

@@ -1,5 +1,4 @@
 import { BadRequestException, Controller, Get, HttpCode, Param, Post, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -19,6 +18,7 @@ import type {} from 'multer';
 import { LIMITS, type ImageUploadResponse } from '@dentalmarket/contracts';
 import { AdminGuard } from '../auth/guards.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
+import { SafeFileInterceptor } from '../common/safe-file.interceptor.js';
 import { ImagesService } from './images.service.js';
 
 class ImageUploadResponseDto implements ImageUploadResponse {
@@ -38,14 +38,14 @@ export class UploadController {
   @Post('upload-image')
   @ApiOperation({ summary: 'Upload a product image (JPEG, PNG, GIF or WebP, at most 5 MB)' })
   @HttpCode(200)
-  @UseInterceptors(FileInterceptor('image', { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5 } }))
+  @UseInterceptors(SafeFileInterceptor('image', { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5 } }))
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: { type: 'object', required: ['image'], properties: { image: { type: 'string', format: 'binary' } } },
     examples: { typical: { summary: 'one image file in the form field image', value: { image: '(the bytes of crown.webp)' } } },
   })
   @ApiOkResponse({ type: ImageUploadResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'no file, or not a JPEG, PNG, GIF or WebP image' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'no file, not a JPEG, PNG, GIF or WebP image, or a file name or field with a NUL, a lone surrogate or too long' })
   @ApiPayloadTooLargeResponse({ type: ApiErrorDto, description: 'larger than 5 MB' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto })
   @ApiForbiddenResponse({ type: ApiErrorDto })

@@ -2,10 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { type AdminOrderListQuery, ORDER_STATUSES, type OrderLookupRequest, type OrderStatus, type OrderStatusChange } from '@dentalmarket/contracts';
+import { IsCalendarDate } from '../../common/calendar-date.js';
 import { normaliseOrderNumber, ORDER_NUMBER_PATTERN } from '../order-number.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** GET /api/orders: the shopper's own orders, newest first. */
 export class OrderPageQueryDto {
@@ -29,14 +29,14 @@ export class AdminOrderListQueryDto extends OrderPageQueryDto implements AdminOr
   @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
   status?: OrderStatus;
 
-  @ApiPropertyOptional({ description: 'first day (UTC), inclusive', example: '2026-01-01' })
+  @ApiPropertyOptional({ description: 'first day (UTC), inclusive', format: 'date', example: '2026-01-01' })
   @IsOptional()
-  @Matches(ISO_DATE, { message: 'from must be a date such as 2026-01-31' })
+  @IsCalendarDate('2026-01-31')
   from?: string;
 
-  @ApiPropertyOptional({ description: 'last day (UTC), inclusive', example: '2026-01-31' })
+  @ApiPropertyOptional({ description: 'last day (UTC), inclusive', format: 'date', example: '2026-01-31' })
   @IsOptional()
-  @Matches(ISO_DATE, { message: 'to must be a date such as 2026-01-31' })
+  @IsCalendarDate('2026-01-31')
   to?: string;
 
   @ApiPropertyOptional({ enum: ['created_at', 'total'], default: 'created_at' })
