@@ -62,11 +62,27 @@ const CONSUME = `
   RETURNING "key", "allowed", "hits", "limit",
     greatest(ceil(extract(epoch FROM (CASE WHEN "backoff" THEN coalesce("blocked_until", now()) ELSE "window_start" + make_interval(secs => "window_seconds") END) - now())), 1)::int AS "wait"`;
 
+/**
+ * The rows of keys `$1`, locked in key order: every statement that touches several keys takes their
+ * locks in the same order as CONSUME (sorted keys), or two requests of a burst could each hold the
+ * lock the other waits for (PostgreSQL then aborts one: a 500 in the middle of a burst of logins).
+ */
+const LOCKED_IN_ORDER = `SELECT "key" FROM "rate_limits" WHERE "key" = ANY($1) ORDER BY "key" FOR UPDATE`;
+
 /** A hit given back: the count goes down by one, and a back-off block it caused is lifted. */
 const REFUND = `
   UPDATE "rate_limits" SET "hits" = greatest("hits" - 1, 0),
     "blocked_until" = CASE WHEN "backoff" AND "hits" - 1 < "limit" THEN NULL ELSE "blocked_until" END
-  WHERE "key" = ANY($1)`;
+  WHERE "key" IN (${LOCKED_IN_ORDER})`;
+
+/** Keys forgotten (a successful login clears its own failures), locked in order as above. */
+const FORGET = `DELETE FROM "rate_limits" WHERE "key" IN (${LOCKED_IN_ORDER})`;
+
+/** Expired keys; a row a request holds right now is left for the next prune rather than waited for. */
+const PRUNE = `
+  DELETE FROM "rate_limits" WHERE "key" IN (
+    SELECT "key" FROM "rate_limits" WHERE "expires_at" < now() AND ("blocked_until" IS NULL OR "blocked_until" < now())
+    FOR UPDATE SKIP LOCKED)`;
 
 /**
  * The one rate limiter of the API (logins, guest order look-ups, registrations, service requests,
@@ -124,7 +140,7 @@ export class RateLimiter {
 
   /** Forgets keys (a successful login clears its own failures). */
   async forget(keys: string[]): Promise<void> {
-    await this.transactions.manager.query(`DELETE FROM "rate_limits" WHERE "key" = ANY($1)`, [keys]);
+    await this.transactions.manager.query(FORGET, [keys]);
   }
 
   private consumeLocally(rules: LimitRule[], now = Date.now()): Verdict {
@@ -150,7 +166,7 @@ export class RateLimiter {
     if (now - this.lastPrune < 60_000) return;
     this.lastPrune = now;
     this.transactions.manager
-      .query(`DELETE FROM "rate_limits" WHERE "expires_at" < now() AND ("blocked_until" IS NULL OR "blocked_until" < now())`)
+      .query(PRUNE)
       .catch((error: Error) => this.logger.warn(`pruning rate limits failed: ${error.message}`));
   }
 }
