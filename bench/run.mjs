@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|resilience|orders|imports|clicks|analytics]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|first-tap|resilience|orders|imports|clicks|analytics]`
 // (`--only search --cells search,suggest,list,product` runs some of the search cells, `--cells ssr,pages` issue 20's pages with
 //  autocannon and with wrk (bench/pages.mjs: Debian's wrk, skipped where it is not installed); `--rounds 2`: interleaved slices per server)
 // (resilience, orders, imports, clicks and analytics are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
@@ -17,6 +17,7 @@
 //  7. imports (only with --only imports): CSV export, round trip, dry run and apply of 100,000 rows (bench/imports.mjs).
 //  8. clicks (only with --only clicks): partner-click beacons from many visitors, rows counted (bench/clicks.mjs).
 //  9. analytics (only with --only analytics): the Analytics tab's charts at 1,000,000 orders and 10,000,000 clicks (bench/analytics.mjs).
+// 10. first taps (only with --only first-tap): a phone's dead time and first tap, loopback and slow 4G (bench/first-tap.mjs).
 // Results are printed and written to bench/results/latest.md.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,7 @@ const opts = {
   searchCells: argv.includes('--cells') ? new Set(option('cells', '').split(',')) : null,
   searchRounds: Number(option('rounds', 2)),
 };
-for (const part of opts.only) if (!['scale', 'embedded', 'search', 'size', 'lighthouse', 'resilience', 'orders', 'imports', 'clicks', 'analytics'].includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, resilience, orders, imports, clicks or analytics, not ${part}`);
+for (const part of opts.only) if (!['scale', 'embedded', 'search', 'size', 'lighthouse', 'first-tap', 'resilience', 'orders', 'imports', 'clicks', 'analytics'].includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, first-tap, resilience, orders, imports, clicks or analytics, not ${part}`);
 
 // ---------- output ----------
 const report = [];
@@ -409,13 +410,14 @@ try {
   if (opts.only.has('imports')) await importsBench({ opts, out, table, startApi, f0, f1, yes });
   if (opts.only.has('clicks')) await clicksBench({ opts, out, table, startApi, f0, f1, yes });
   if (opts.only.has('analytics')) await analyticsBench({ opts, out, table, startApi, f0, f1, yes });
-  const needBrowser = opts.only.has('size') || opts.only.has('lighthouse');
+  const needBrowser = opts.only.has('size') || opts.only.has('lighthouse') || opts.only.has('first-tap');
   // the embedded default's start-time figures come with any of its parts, not with the orders bench alone
-  const app = ['embedded', 'size', 'lighthouse'].some((part) => opts.only.has(part)) ? await embeddedDefault(needBrowser) : null;
+  const app = ['embedded', 'size', 'lighthouse', 'first-tap'].some((part) => opts.only.has(part)) ? await embeddedDefault(needBrowser) : null;
   if (app) {
     try {
       if (opts.only.has('size')) await jsPerRoute(app.url);
       if (opts.only.has('lighthouse')) await lighthouseMobile(app.url);
+      if (opts.only.has('first-tap')) await (await import('./first-tap.mjs')).firstTapBench({ out, table, url: app.url, chromiumPath: CHROMIUM, f0, yes });
     } finally {
       await app.stop();
     }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { CUSTOMER_MESSAGES } from '@dentalmarket/contracts';
+import { customerListSql } from '../src/customers/customer-queries.js';
 import { insertTestProducts, SHIPPING, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
 
 let t: OrdersTestApp;
@@ -10,9 +11,9 @@ let admin: TestAgent;
 const PASSWORD = 'Customer passphrase 2026';
 
 /** A new customer account, signed in on its own agent. */
-async function register(username: string, email: string): Promise<{ agent: TestAgent; id: number }> {
+async function register(username: string, email: string, fullName = `Dr. ${username}`): Promise<{ agent: TestAgent; id: number }> {
   const agent = request.agent(t.http);
-  const res = await agent.post('/api/register').send({ username, email, full_name: `Dr. ${username}`, password: PASSWORD }).expect(201);
+  const res = await agent.post('/api/register').send({ username, email, full_name: fullName, password: PASSWORD }).expect(201);
   return { agent, id: res.body.id as number };
 }
 
@@ -81,6 +82,41 @@ describe('GET /api/admin/customers', () => {
     const all = await listed('sort=username&direction=asc');
     const second = await listed('sort=username&direction=asc&page=2&limit=2');
     expect(second).toEqual({ total: all.total, names: all.names.slice(2, 4) });
+  });
+
+  it('searches the words of the full name from their starts, any word, any case, several words in any order', async () => {
+    // the demo account 'dr.smith' is 'Dr. Jane Smith': neither its username nor its email starts with 'jane' or 'smith'
+    for (const q of ['smith', 'Jane', 'JANE', 'sm', 'Jane Smith', 'smith jane', 'Dr. Jane Smith', 'jane  sm', "smith' & !"]) {
+      expect(await listed(`q=${encodeURIComponent(q)}`)).toEqual({ total: 1, names: ['dr.smith'] });
+    }
+    // 'Dr.Mary' is two words, and so are the parts of a hyphenated name and the sides of an apostrophe
+    await register('dr.mo', 'mo@surgery.example', "Dr.Mary O'Neil-Okafor");
+    for (const q of ['mary', 'okafor', 'neil', "o'neil", 'neil-okafor', 'MARY OKA']) {
+      expect(await listed(`q=${encodeURIComponent(q)}`)).toEqual({ total: 1, names: ['dr.mo'] });
+    }
+    expect(await listed('q=mith')).toEqual({ total: 0, names: [] }); // a word from its start, never from inside
+    expect(await listed('q=jane%20jones')).toEqual({ total: 0, names: [] }); // every word typed must match
+    expect(await listed('q=mary%40')).toEqual({ total: 0, names: [] }); // text with an '@' is an address only
+    expect((await listed('q=d&limit=100')).names).toEqual(expect.arrayContaining(['alice.archer', 'bob.baker', 'carol.cole', 'dr.smith', 'dr.mo']));
+  });
+
+  it('finds a name through the index of the words of full names (IDX_users_full_name_words), not by reading every account', async () => {
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await runner.startTransaction();
+      // a handful of accounts: the planner rightly reads the table, or walks the newest-first index and
+      // filters; without both, only bitmap scans are left, and the name has one only if the query's
+      // expression is the index's
+      await runner.query('SET LOCAL enable_seqscan = off');
+      await runner.query('SET LOCAL enable_indexscan = off');
+      for (const sql of Object.values(customerListSql({ q: 'smith' }))) {
+        const plan = JSON.stringify(await runner.query(`EXPLAIN (FORMAT JSON) ${sql.text}`, sql.values));
+        expect(plan).toContain('IDX_users_full_name_words');
+      }
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
   });
 
   it('answers 400 naming a bad parameter', async () => {

@@ -50,6 +50,13 @@ async function settled(id: string, agent = admin, errorsLimit = 20): Promise<Imp
   }
 }
 
+/** The dry run's review (not in the shared contract yet). */
+interface ReviewGroup {
+  total: number;
+  rows: Array<{ line: number; slug: string | null; name: string | null; action: string; reason: string | null }>;
+}
+const review = (report: ImportDetail) => (report as ImportDetail & { review: { limit: number; create: ReviewGroup; update: ReviewGroup; skipped: ReviewGroup } }).review;
+
 async function applyAndWait(id: string): Promise<ImportDetail> {
   const queued = await admin.post(`/api/admin/imports/${id}/apply`).expect(202);
   expect(queued.body).toMatchObject({ id, status: 'queued' });
@@ -183,15 +190,63 @@ describe('GET /api/admin/products/export.csv', () => {
 });
 
 describe('GET /api/admin/imports/template.csv', () => {
-  it('is the header and an equipment and a partner example that a dry run accepts', async () => {
+  const template = async () => {
     const response = await admin.get('/api/admin/imports/template.csv').expect(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="products-template.csv"');
-    const rows = parseCsv(response.text.replace(/^\uFEFF/, ''));
+    return response.text;
+  };
+
+  it('is the header and an equipment and a partner example, marked as examples: imported as downloaded, both are skipped', async () => {
+    const text = await template();
+    const rows = parseCsv(text.replace(/^\uFEFF/, ''));
     expect(rows[0]).toEqual([...PRODUCT_CSV_COLUMNS]);
-    expect(rows.slice(1).map((cells) => cells[2])).toEqual(['equipment', 'affiliate']);
-    const report = await dryRun(response.text);
-    expect(report).toMatchObject({ total: 2, counts: { create: 2, update: 0, unchanged: 0, error: 0 }, unknownColumns: [], missingCategories: [] });
+    expect(rows.slice(1).map((cells) => cells.slice(0, 3))).toEqual([
+      ['example-dental-chair-x1', 'Example: Dental Chair X1', 'equipment'],
+      ['example-partner-scanner', 'Example: Partner Scanner', 'affiliate'],
+    ]);
+    // the rule is written where the admin edits the rows
+    for (const cells of rows.slice(1)) expect(cells[7]).toContain('The import skips a row whose name starts with "Example:" and slug with "example-"');
+    const report = await dryRun(text);
+    expect(report).toMatchObject({ total: 2, counts: { create: 0, update: 0, unchanged: 0, error: 0 }, unknownColumns: [], missingCategories: [] });
+    expect(report.errors.total).toBe(0);
+    const reason = expect.stringContaining('example row');
+    expect(review(report)).toEqual({
+      limit: 100,
+      create: { total: 0, rows: [] },
+      update: { total: 0, rows: [] },
+      skipped: {
+        total: 2,
+        rows: [
+          { line: 2, slug: 'example-dental-chair-x1', name: 'Example: Dental Chair X1', action: 'skipped', reason },
+          { line: 3, slug: 'example-partner-scanner', name: 'Example: Partner Scanner', action: 'skipped', reason },
+        ],
+      },
+    });
+    const applied = await applyAndWait(report.id);
+    expect(applied).toMatchObject({ status: 'applied', progress: { done: 2, total: 2 }, result: { create: 0, update: 0, unchanged: 0, error: 0 } });
+    await request(t.http).get('/api/products/example-dental-chair-x1').expect(404);
+    await request(t.http).get('/api/products/example-partner-scanner').expect(404);
+  });
+
+  it('imports an example row the admin renamed or gave a slug of its own, as any other row', async () => {
+    const text = (await template()).replace('Example: Dental Chair X1', 'Aria Chair X1').replace('example-partner-scanner', 'tmpl-partner-scanner');
+    const report = await dryRun(text);
+    expect(report).toMatchObject({ total: 2, counts: { create: 2, update: 0, unchanged: 0, error: 0 }, missingCategories: [] });
+    expect(review(report).create).toEqual({
+      total: 2,
+      rows: [
+        { line: 2, slug: 'example-dental-chair-x1', name: 'Aria Chair X1', action: 'create', reason: null },
+        { line: 3, slug: 'tmpl-partner-scanner', name: 'Example: Partner Scanner', action: 'create', reason: null },
+      ],
+    });
+    expect(review(report).skipped).toEqual({ total: 0, rows: [] });
+    expect((await applyAndWait(report.id)).result).toEqual({ create: 2, update: 0, unchanged: 0, error: 0 });
+    expect((await request(t.http).get('/api/products/example-dental-chair-x1').expect(200)).body.name).toBe('Aria Chair X1');
+    const scanner = (await request(t.http).get('/api/products/tmpl-partner-scanner').expect(200)).body;
+    for (const product of [scanner, (await request(t.http).get('/api/products/example-dental-chair-x1')).body]) {
+      await admin.delete(`/api/admin/products/${product.id}`).expect(200);
+    }
   });
 });
 
@@ -218,6 +273,18 @@ describe('POST /api/admin/imports (the dry run)', () => {
     ]) + 'imp-dry-short,Short row\r\n'; // line 12
     const report = await dryRun(text);
     expect(report).toMatchObject({ status: 'ready', total: 9, counts: { create: 2, update: 1, unchanged: 1, error: 5 }, progress: { done: 0, total: 9 }, result: null });
+    // which rows the apply will add and change, by line, slug and name
+    expect(review(report)).toMatchObject({
+      create: {
+        total: 2,
+        rows: [
+          { line: 2, slug: 'imp-dry-new', name: 'Import imp-dry-new', action: 'create', reason: null },
+          { line: 3, slug: 'imp-dry-multi', name: 'Import imp-dry-multi', action: 'create', reason: null },
+        ],
+      },
+      update: { total: 1, rows: [{ line: 7, slug: 'imp-dry-existing', name: 'Import dry existing', action: 'update', reason: null }] },
+      skipped: { total: 0, rows: [] },
+    });
     expect(report.errors).toMatchObject({ total: 7, page: 1, limit: 20 });
     expect(report.errors.rows).toEqual([
       { line: 6, label: 'imp-dry-bad-price', field: 'price', message: 'price must be a decimal number such as 1299.00' },
@@ -237,6 +304,30 @@ describe('POST /api/admin/imports (the dry run)', () => {
     await request(t.http).get('/api/products/imp-dry-new').expect(404);
     await admin.delete(`/api/admin/products/${existing.body.id}`).expect(200);
     await admin.delete(`/api/admin/products/${same.body.id}`).expect(200);
+  });
+
+  it('lists the first 100 rows of each action in its review with the totals, and skips example rows wherever they are', async () => {
+    const rows = Array.from({ length: 150 }, (_, i) => equipment(`imp-rev-${String(i + 1).padStart(3, '0')}`));
+    const text = csvOf(BASIC, [
+      ...rows.slice(0, 70),
+      { ...equipment(''), name: 'Example: Review Chair' }, // line 72: no slug, so the one its name makes: example-review-chair
+      ...rows.slice(70),
+      equipment('example-review-light', { name: 'EXAMPLE: Review Light', price: 'not a price' }), // line 153: skipped, not an error
+    ]);
+    const report = await dryRun(text);
+    expect(report).toMatchObject({ total: 152, counts: { create: 150, update: 0, unchanged: 0, error: 0 } });
+    const { create, skipped } = review(report);
+    expect(create.total).toBe(150);
+    expect(create.rows).toHaveLength(100);
+    expect(create.rows.map((row) => row.line)).toEqual([...Array.from({ length: 70 }, (_, i) => i + 2), ...Array.from({ length: 30 }, (_, i) => i + 73)]);
+    expect(create.rows.at(-1)).toEqual({ line: 102, slug: 'imp-rev-100', name: 'Import imp-rev-100', action: 'create', reason: null });
+    expect(skipped.total).toBe(2);
+    expect(skipped.rows.map((row) => [row.line, row.slug, row.name])).toEqual([
+      [72, 'example-review-chair', 'Example: Review Chair'],
+      [153, 'example-review-light', 'EXAMPLE: Review Light'],
+    ]);
+    // the report read again has the same review
+    expect(review((await admin.get(`/api/admin/imports/${report.id}`).expect(200)).body)).toEqual(review(report));
   });
 
   it('takes the columns in any order, reports unknown ones, reads semicolons and tabs, booleans and JSON', async () => {

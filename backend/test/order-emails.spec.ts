@@ -10,6 +10,7 @@ interface Received {
   to: string;
   subject: string;
   text: string;
+  html: string;
   messageId: string;
 }
 
@@ -22,7 +23,7 @@ function smtpServer(received: Received[]) {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({ to: String((mail.to as { text: string }).text), subject: mail.subject ?? '', text: mail.text ?? '', messageId: mail.messageId ?? '' });
+          received.push({ to: String((mail.to as { text: string }).text), subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '', messageId: mail.messageId ?? '' });
           callback();
         })
         .catch(callback);
@@ -42,6 +43,15 @@ async function until(condition: () => boolean | Promise<boolean>, what: string):
   }
 }
 
+/** The shop's public origin the emails link to (PUBLIC_URL). */
+const SHOP = 'https://shop.test.example';
+
+/** The email's link to the order, in its text part and as an anchor of its HTML part. */
+function expectLink(mail: Received, url: string, label: string): void {
+  expect(mail.text).toContain(url);
+  expect(mail.html).toContain(`<a href="${url}">${label}</a>`);
+}
+
 describe('order emails through the pg-boss outbox and a real SMTP server', () => {
   const received: Received[] = [];
   let smtp: SMTPServer;
@@ -52,7 +62,7 @@ describe('order emails through the pg-boss outbox and a real SMTP server', () =>
   beforeAll(async () => {
     smtp = smtpServer(received);
     port = await listen(smtp);
-    t = await startOrdersApp('order_emails', { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'DentalMarket <orders@test.example>' });
+    t = await startOrdersApp('order_emails', { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'DentalMarket <orders@test.example>', PUBLIC_URL: SHOP });
     p = await insertTestProducts(t.dataSource);
   });
 
@@ -83,6 +93,21 @@ describe('order emails through the pg-boss outbox and a real SMTP server', () =>
     const shipped = received.find((m) => m.subject === `Your DentalMarket order ${number} has shipped`)!;
     expect(shipped.text).toContain('Carrier: UPS');
     expect(shipped.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(shipped.html).toContain('Tracking number: 1Z999AA10123456784');
+  });
+
+  it("links a guest's confirmation and status emails to the order look-up with the number filled in", async () => {
+    const placed = await request(t.http).post('/api/orders').send({ lines: [{ product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }], shipping: SHIPPING }).expect(201);
+    const number: string = placed.body.number;
+    const admin = await signIn(t.http, 'admin', 'DentalAdmin!2026');
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'processing' }).expect(200);
+    await until(() => received.filter((m) => m.subject.includes(number)).length === 2, 'the confirmation and the status email');
+    for (const mail of received.filter((m) => m.subject.includes(number))) {
+      expectLink(mail, `${SHOP}/orders/lookup?number=${number}`, 'Look up your order');
+      expect(mail.text).toContain(`Look up your order (with its number and this email address): ${SHOP}/orders/lookup?number=${number}`);
+      expect(mail.html).toContain(`Order number: ${number}`);
+      expect(mail.html).toContain('Total: $26.01 USD');
+    }
   });
 
   it('sends the email of a checkout whose outbox row a crashed instance left, once, and leaves the outbox empty', async () => {
@@ -127,7 +152,7 @@ describe('order emails through the pg-boss outbox and a real SMTP server', () =>
     expect(after.map((m) => m.subject).sort()).toEqual(numbers.map((n) => `Your DentalMarket order ${n} is confirmed`).sort());
     expect(new Set(after.map((m) => m.messageId)).size).toBe(5);
     const [{ sent }] = await t.dataSource.query(`SELECT count(*)::int AS sent FROM order_emails_sent`);
-    expect(sent).toBe(8);
+    expect(sent).toBe(10); // the first two tests' 3 + 2, these 5
   });
 
   it('sends nothing twice: delivering an event again (a retried job) finds its sent-marker', async () => {
@@ -136,6 +161,20 @@ describe('order emails through the pg-boss outbox and a real SMTP server', () =>
     const { OrderEmailQueue } = await import('../src/mail/order-email.queue.js');
     await t.app.get(OrderEmailQueue).deliver(event.event_id);
     expect(received.length).toBe(count);
+  });
+
+  it("links a signed-in customer's emails to the order's page in their account, not to the look-up", async () => {
+    const customer = request.agent(t.http);
+    await customer.post('/api/register').send({ username: 'email.linker', email: 'linker@practice.example', full_name: 'Dr. Link', password: 'Linker passphrase 2026' }).expect(201);
+    const placed = await customer.post('/api/orders').send({ lines: [{ product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }], shipping: SHIPPING }).expect(201);
+    const number: string = placed.body.number;
+    const admin = await signIn(t.http, 'admin', 'DentalAdmin!2026');
+    await admin.post(`/api/admin/orders/${number}/status`).send({ status: 'cancelled', note: 'ordered twice' }).expect(200);
+    await until(() => received.filter((m) => m.subject.includes(number)).length === 2, "the customer's two emails");
+    for (const mail of received.filter((m) => m.subject.includes(number))) {
+      expectLink(mail, `${SHOP}/orders/${number}`, 'View your order');
+      expect(mail.text).not.toContain('/orders/lookup');
+    }
   });
 });
 

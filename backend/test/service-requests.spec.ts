@@ -150,6 +150,13 @@ describe('bad input', () => {
     for (const field of ['practice_name', 'contact_name', 'email', 'phone']) expect(JSON.stringify(missing.body.message)).toContain(field);
     expect(JSON.stringify((await post({ ...REQUEST, product_id: p.service.id, preferred_date: '2020-01-01' }).expect(400)).body.message)).toContain('preferred_date: the date must be today or later');
     expect(JSON.stringify((await post({ ...REQUEST, product_id: p.service.id, preferred_date: '2026-02-30' }).expect(400)).body.message)).toContain('preferred_date');
+    // year 0 (1 BC) is not a day PostgreSQL stores: refused by the DTO, the field named
+    for (const [day, message] of [
+      ['0000-12-31', 'preferred_date must be a real date such as 2026-12-15'],
+      ['2026-12-15T10:00', 'preferred_date must be a date such as 2026-12-15'],
+    ] as const) {
+      expect(JSON.stringify((await post({ ...REQUEST, product_id: p.service.id, preferred_date: day }).expect(400)).body.message)).toContain(message);
+    }
     expect(JSON.stringify((await post({ ...REQUEST, product_id: p.service.id, phone: 'call me' }).expect(400)).body.message)).toContain('phone');
     expect(JSON.stringify((await post({ ...REQUEST, product_id: p.service.id, message: 'x'.repeat(2001) }).expect(400)).body.message)).toContain('message');
     await post({ ...REQUEST, product_id: 2147483647 }, '198.51.100.4').expect(404);

@@ -31,6 +31,10 @@ function watchPageErrors(page: Page): void {
   });
   page.on('console', (message) => {
     if (message.text().startsWith(REJECTION)) rejections.push(`on ${page.url()}: ${message.text().slice(REJECTION.length)}`);
+    // a server-rendered page whose first render in the browser differs from the server's (the
+    // shell logs React's recoverable errors so): React throws the part away and renders it again,
+    // a visible swap; no test may see one (issue 32)
+    if (message.type() === 'error' && message.text().startsWith('Hydration error:')) pageErrors.push(`on ${page.url()}: ${message.text().slice(0, 300)}`);
   });
 }
 
@@ -78,6 +82,26 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * A phone as issue 32 taps with: 390 × 844 and touch. Pages are driven the moment something shows: a
+ * navigation does not wait for the app (unlike newContext's), so a tap can land before the app owns
+ * the page. phonePage slows a page's CPU down.
+ */
+export async function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  await context.addInitScript(reportRejections, REJECTION);
+  context.on('page', watchPageErrors);
+  return context;
+}
+
+/** A new page of `context` whose CPU runs `cpuSlowdown` times slower (Chromium's DevTools throttling), before its first navigation. */
+export async function phonePage(context: BrowserContext, cpuSlowdown = 4): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return page;
 }
 
 export async function newContext(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<BrowserContext> {

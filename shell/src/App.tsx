@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '@dentalmarket/ui';
 import { CartDebuggerHost } from './CartDebuggerHost.js';
+import { Footer } from './Footer.js';
 import { Header } from './header/Header.js';
 import { MainContent, SkipLink } from './MainContent.js';
 import { usePageTitle } from './pageTitle.js';
@@ -10,6 +11,7 @@ import { ProductEditorHost } from './ProductEditorHost.js';
 import { orderRoutes } from './orderRoutes.js';
 import { RemoteRoute } from './RemoteRoute.js';
 import { RouteGuard } from './RouteGuard.js';
+import { ScrollManager } from './ScrollManager.js';
 import { SessionWatcher } from './SessionWatcher.js';
 import { HydrationMark } from './hydration.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
@@ -21,9 +23,10 @@ export function App() {
   usePageTitle();
   return (
     <ProductEditorHost>
-      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <SkipLink />
         <SessionWatcher />
+        <ScrollManager />
         {/* A boundary of its own: a server-rendered page's header hydrates, and commits, in a task apart
             from the page around it (issue 20's TBT). The shell counts as hydrated (HydrationMark) once
             the header has, so the saved cart reaches its badge only after. */}
@@ -57,6 +60,7 @@ export function App() {
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </MainContent>
+        <Footer />
         <CartDebuggerHost />
       </Box>
     </ProductEditorHost>

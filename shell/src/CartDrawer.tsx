@@ -1,30 +1,38 @@
-import { Box, Button, Divider, Drawer, IconButton, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Drawer, IconButton, Typography } from '@mui/material';
+import AlertTitle from '@mui/material/AlertTitle';
 import Close from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
-import { formatUsd } from '@dentalmarket/contracts';
-import { useSnackbar } from 'notistack';
+import { formatUsd, type CartItem } from '@dentalmarket/contracts';
+import { useState } from 'react';
 import { cartChangeMessage, selectCartCount, selectCartSubtotalCents, useAppSelector, useCartRecheck } from '@dentalmarket/store';
-import { CartLines, toastMessage, useCartChanges } from '@dentalmarket/ui';
+import { CartLines, useCartChanges } from '@dentalmarket/ui';
 
-/** The cart from any page: its lines with quantities and remove, the subtotal, and 'Checkout'. */
+/**
+ * The cart from any page: its lines with quantities and remove, the subtotal, and 'Checkout'.
+ * 'Clear cart' sits at the top of the lines, away from Checkout (issue 32: right under it on a phone,
+ * one slip emptied the cart), and its toast offers Undo. What the re-check changed is said inside the
+ * drawer, above the lines, not as a toast over them.
+ */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const count = useAppSelector(selectCartCount);
   const subtotal = useAppSelector(selectCartSubtotalCents);
   const change = useCartChanges();
-  const { enqueueSnackbar } = useSnackbar();
+  const [notice, setNotice] = useState<{ title: string; description: string } | null>(null);
+  // the lines 'Clear cart' removed, while the drawer is open: its own Undo (the toast's is behind the
+  // open drawer for a keyboard or screen reader)
+  const [cleared, setCleared] = useState<CartItem[] | null>(null);
   // Each opening re-checks the lines against the catalogue: gone products drop out, prices follow.
-  useCartRecheck({
-    skip: !open,
-    onChanged: (changes) => {
-      const { title, description } = cartChangeMessage(changes);
-      enqueueSnackbar(toastMessage(title, description), { variant: 'warning' });
-    },
-  });
+  useCartRecheck({ skip: !open, onChanged: (changes) => setNotice(cartChangeMessage(changes)) });
+  const close = () => {
+    setNotice(null);
+    setCleared(null);
+    onClose();
+  };
   return (
     <Drawer
       anchor="right"
       open={open}
-      onClose={onClose}
+      onClose={close}
       // MUI makes the temporary drawer's paper the dialog; its heading names it 'Your cart'
       slotProps={{ paper: { 'aria-labelledby': 'cart-drawer-title', sx: { width: { xs: '100%', sm: 420 } } } }}
     >
@@ -33,18 +41,42 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           <Typography id="cart-drawer-title" variant="h3" component="h2" sx={{ flexGrow: 1 }}>
             Your cart
           </Typography>
-          <IconButton aria-label="Close cart" onClick={onClose}>
+          <IconButton aria-label="Close cart" onClick={close}>
             <Close />
           </IconButton>
         </Box>
         <Divider />
         <Box sx={{ flexGrow: 1, overflowY: 'auto', p: 2 }}>
+          {notice && (
+            <Alert severity="warning" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+              <AlertTitle>{notice.title}</AlertTitle>
+              {notice.description}
+            </Alert>
+          )}
           {count === 0 ? (
-            <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-              Your cart is empty
-            </Typography>
+            <Box sx={{ py: 6, textAlign: 'center' }}>
+              <Typography color="text.secondary">Your cart is empty</Typography>
+              {cleared && cleared.length > 0 && (
+                <Button
+                  sx={{ mt: 2 }}
+                  onClick={() => {
+                    change.restore(cleared);
+                    setCleared(null);
+                  }}
+                >
+                  Undo clear cart
+                </Button>
+              )}
+            </Box>
           ) : (
-            <CartLines />
+            <>
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1, mb: 1 }}>
+                <Button size="small" color="inherit" onClick={() => setCleared(change.clear())}>
+                  Clear cart
+                </Button>
+              </Box>
+              <CartLines />
+            </>
           )}
         </Box>
         <Divider />
@@ -55,14 +87,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               {formatUsd(subtotal)}
             </Typography>
           </Box>
-          <Button component={RouterLink} to="/checkout" variant="contained" size="large" onClick={onClose}>
+          <Button component={RouterLink} to="/checkout" variant="contained" size="large" onClick={close}>
             Checkout
           </Button>
-          {count > 0 && (
-            <Button color="inherit" onClick={change.clear}>
-              Clear cart
-            </Button>
-          )}
         </Box>
       </Box>
     </Drawer>

@@ -9,6 +9,8 @@ describe('page titles (issue 16: every route had "DentalMarket")', () => {
     ['/marketplace', '', 'Partner Products – Marketplace | DentalMarket'],
     ['/marketplace', '?type=equipment&category=x', 'IT Equipment – Marketplace | DentalMarket'],
     ['/marketplace', '?type=service', 'IT Services – Marketplace | DentalMarket'],
+    // the shop-wide search, titled as the server titles it (issue 32: the server said 'Partner Products')
+    ['/marketplace', '?search=curing%20light&type=service', 'Results for "curing light" – Marketplace | DentalMarket'],
     ['/checkout', '', 'Checkout | DentalMarket'],
     ['/auth', '', 'Sign in | DentalMarket'],
     ['/admin', '', 'Admin Dashboard | DentalMarket'],

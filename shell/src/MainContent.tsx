@@ -42,10 +42,12 @@ export function MainContent({ children }: { children: ReactNode }) {
       first.current = false; // the first page keeps the browser's own start
       return;
     }
-    main.current?.focus();
+    // without scrolling: where the page shows is ScrollManager's (a new page at its top, Back where
+    // it was left); focusing scrolled <main> under the sticky header, 57 px down on a phone
+    main.current?.focus({ preventScroll: true });
   }, [pathname]);
   return (
-    <Container component="main" id="main" ref={main} tabIndex={-1} maxWidth="xl" sx={{ py: 3 }}>
+    <Container component="main" id="main" ref={main} tabIndex={-1} maxWidth="xl" sx={{ py: 3, flexGrow: 1 }}>
       {children}
     </Container>
   );

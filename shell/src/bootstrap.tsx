@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { DARK_MARK, SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
+import { DARK_MARK, READY_EVENT, READY_MARK, SERVER_STATE_SCRIPT_ID } from '@dentalmarket/contracts';
 import { preloadRouteRemote, remoteForPath } from './remotes.js';
 
 /**
@@ -81,10 +81,15 @@ async function start(): Promise<void> {
       <App />
     </AppProviders>
   );
-  // the page's own part shown and working (hydrated, or rendered): said on <html> (data-dm-ready),
-  // for tools that drive the page and must not click before it answers
+  // the page's own part shown and working (hydrated, or rendered), and on a server-rendered page the
+  // saved cart restored (the server rendered it with an empty one): said on <html> (READY_MARK) and to
+  // the page-start script (READY_EVENT), which then replays the taps it held meanwhile (issue 32)
   const part = remoteForPath(window.location.pathname) ? 'remote' : 'shell';
-  whenHydrated(part).then(() => document.documentElement.setAttribute('data-dm-ready', ''));
+  whenHydrated(part).then(() => {
+    if (hydrating) restoreSavedCart(store);
+    document.documentElement.setAttribute(READY_MARK, '');
+    document.dispatchEvent(new Event(READY_EVENT));
+  });
   if (!hydrating) {
     createRoot(root).render(app);
     if (dark) whenHydrated('shell').then(() => document.documentElement.removeAttribute(DARK_MARK));
@@ -102,8 +107,6 @@ async function start(): Promise<void> {
       },
     });
   });
-  // the saved cart only now: the server rendered the page with an empty one
-  whenHydrated(part).then(() => restoreSavedCart(store));
 }
 
 start().catch((error: unknown) => console.error('DentalMarket could not start:', error));

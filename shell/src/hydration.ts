@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * When a server-rendered page has hydrated (issue 20): the shell's part, then the route's remote,
@@ -30,4 +30,21 @@ export function HydrationMark({ part }: { part: HydratedPart }) {
     waiting.delete(part);
   }, [part]);
   return null;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React hydrates the server's HTML (and on the server), true in every later render: a
+ * part showing what only the browser knows (the session) renders the server's version first. The
+ * store cannot be trusted for that: react-redux reads the store as it is *now* while hydrating, and a
+ * session that arrived before its part hydrated made a mismatch React does not repair in
+ * production (attributes stay the server's: 'Admin Login' stayed hidden for a guest, issue 32).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -21,7 +21,11 @@ export function pageTitle(pathname: string, search: string): string | undefined 
   const path = pathname.replace(/\/+$/, '') || '/';
   if (/^\/products\/[^/]+$/.test(path)) return undefined;
   if (path === '/marketplace') {
-    const type = new URLSearchParams(search).get('type');
+    const params = new URLSearchParams(search);
+    const searched = params.get('search')?.trim();
+    // the shop-wide search (every type), as the server titles it (backend page-heads.service.ts)
+    if (searched) return `Results for "${searched}" – Marketplace | DentalMarket`;
+    const type = params.get('type');
     return `${PRODUCT_TYPE_HEADINGS[isProductType(type) ? type : DEFAULT_MARKETPLACE_PRODUCT_TYPE]} – Marketplace | DentalMarket`;
   }
   const order = /^\/orders\/([^/]+)$/.exec(path);

@@ -59,7 +59,7 @@ export function ProductPage() {
           headingLevel="h2"
           actions={
             <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap', alignItems: 'center' }}>
-              <ProductActions product={shown} />
+              <ProductActions product={shown} page />
               <Button component={RouterLink} to={marketplacePath({ type: shown.product_type })}>
                 {`More ${PRODUCT_TYPE_HEADINGS[shown.product_type]}`}
               </Button>

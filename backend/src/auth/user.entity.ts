@@ -10,6 +10,8 @@ import { USER_ROLES, type UserRole } from '@dentalmarket/contracts';
 @Index('IDX_users_username_prefix', { synchronize: false })
 @Index('IDX_users_email_prefix', { synchronize: false })
 @Index('IDX_users_email_suffix', { synchronize: false })
+// and by the words of the full name (migration 1765200000000-CustomerNameSearch)
+@Index('IDX_users_full_name_words', { synchronize: false })
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()

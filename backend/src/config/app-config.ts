@@ -359,7 +359,10 @@ export interface AppConfig {
   remotesFromServer: { storefront: string; checkout: string; admin: string };
   /** absolute; holds shell/dist, storefront-mfe/dist, checkout-mfe/dist, admin-mfe/dist */
   frontendDistRoot: string;
-  /** the shop's public origin for absolute links (sitemaps, robots.txt): PUBLIC_URL; unset, each request's own origin */
+  /**
+   * the shop's public origin for absolute links (sitemaps, robots.txt, the order emails' links): PUBLIC_URL;
+   * unset, each request's own origin (the emails, sent without a request: http://localhost:PORT)
+   */
   publicUrl: string | undefined;
   /** product URLs per sitemap page: SITEMAP_PAGE_SIZE, default (and at most) 50,000, the sitemaps.org limit */
   sitemapPageSize: number;

@@ -23,7 +23,24 @@ const ORDER_BY: Record<CustomerSortField, (dir: 'ASC' | 'DESC') => string> = {
 
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The WHERE of a list: a prefix of a username or email, or an email's domain; the role. */
+/** The words of a full name as IDX_users_full_name_words (migration 1765200000000-CustomerNameSearch) holds them: the same expression. */
+const NAME_WORDS = `to_tsvector('simple', translate(u.full_name, './@~', '    '))`;
+
+/**
+ * What was typed as a tsquery of word prefixes, every one required: 'jane' → `'jane':*`,
+ * 'Dr. Jane Smi' → `'dr':* & 'jane':* & 'smi':*`; null when it has no letter or digit. Split at
+ * everything else, as the index's words are, so nothing in a term is tsquery syntax.
+ */
+export function namePrefixQuery(term: string): string | null {
+  const words = term.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  return words.length ? words.map((word) => `'${word}':*`).join(' & ') : null;
+}
+
+/**
+ * The WHERE of a list: a prefix of a username or email, or an email's domain; a name whose words
+ * start with the term's words ('smith', 'jane', 'Jane Sm'); the role. Each alternative is an index
+ * probe (the planner ORs them), so a search never reads the whole table.
+ */
 function where(query: CustomerListQueryDto): { text: string; values: unknown[] } {
   const conditions: string[] = [];
   const values: unknown[] = [];
@@ -36,6 +53,12 @@ function where(query: CustomerListQueryDto): { text: string; values: unknown[] }
     if (domain) {
       values.push(likePrefix([...`@${domain}`].reverse().join('')));
       alternatives.push(`reverse(lower(u.email)) LIKE $${values.length}`);
+    }
+    // text with an '@' is an address; anything else may be a name too
+    const name = q.includes('@') ? null : namePrefixQuery(q);
+    if (name) {
+      values.push(name);
+      alternatives.push(`${NAME_WORDS} @@ $${values.length}::tsquery`);
     }
     conditions.push(`(${alternatives.join(' OR ')})`);
   }

@@ -18,7 +18,11 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 
 /** GET /api/admin/customers: search, role, sort, one page (at most 100 rows). */
 export class CustomerListQueryDto implements CustomerListQuery {
-  @ApiPropertyOptional({ description: 'the start of a username or email (`jane`, `jane@`), or an email domain (`@clinic.example`, `clinic.example`); case-insensitive', maxLength: 200 })
+  @ApiPropertyOptional({
+    description:
+      'the start of a username or email (`jane`, `jane@`), an email domain (`@clinic.example`, `clinic.example`), or the starts of words of the full name (`smith`, `Jane Sm` finds "Dr. Jane Smith"); case-insensitive',
+    maxLength: 200,
+  })
   @IsOptional()
   @Transform(trimmed)
   @IsString()

@@ -9,10 +9,16 @@ import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
 import type { ProductExportQueryDto } from './dto/imports.dto.js';
+import { EXAMPLE_NAME_PREFIX, EXAMPLE_SLUG_PREFIX } from './example-rows.js';
 import { type ExportedProduct, productCsvLine, STORED_PRODUCT_COLUMNS } from './product-csv.js';
 
 /** A byte order mark first, so spreadsheets open the file as UTF-8. */
 const BOM = '\uFEFF';
+
+/** What the template's example rows say about themselves. */
+const EXAMPLE_NOTE =
+  `The import skips a row whose name starts with "${EXAMPLE_NAME_PREFIX.trim()}" and slug with "${EXAMPLE_SLUG_PREFIX}": ` +
+  'replace the name and slug with your product\'s to import the row, or delete it.';
 
 /**
  * The catalogue as CSV (PRODUCT_CSV_COLUMNS): every product matching the admin grid's filters in id
@@ -40,7 +46,11 @@ export class CatalogueExportService {
     );
   }
 
-  /** The header and two example rows (equipment and a partner product), in existing categories when there are. */
+  /**
+   * The header and two example rows (equipment and a partner product), in existing categories when
+   * there are. Each is marked as an example (example-rows.ts: its name and slug), so an import skips
+   * it until the admin renames it; its description says so, as CSV has no comment lines.
+   */
   async templateCsv(): Promise<string> {
     const manager = this.transactions.manager;
     const place = async (type: string, fallback: string) => {
@@ -55,13 +65,13 @@ export class CatalogueExportService {
     const affiliate = await place('affiliate', 'example-partner-category');
     const examples: Array<Record<(typeof PRODUCT_CSV_COLUMNS)[number], unknown>> = [
       {
-        slug: 'example-dental-chair-x1',
-        name: 'Example Dental Chair X1',
+        slug: `${EXAMPLE_SLUG_PREFIX}dental-chair-x1`,
+        name: `${EXAMPLE_NAME_PREFIX}Dental Chair X1`,
         product_type: 'equipment',
         ...equipment,
         manufacturer: 'Example Medical',
         price: '12999.00',
-        description: 'An example row: a treatment chair with LED light and memory positions. Replace or delete it.',
+        description: `An example row: a treatment chair with LED light and memory positions. ${EXAMPLE_NOTE}`,
         image_url: PLACEHOLDER_IMAGE_URL,
         in_stock: true,
         is_featured: false,
@@ -77,13 +87,13 @@ export class CatalogueExportService {
         service_details: null,
       },
       {
-        slug: 'example-partner-scanner',
-        name: 'Example Partner Scanner',
+        slug: `${EXAMPLE_SLUG_PREFIX}partner-scanner`,
+        name: `${EXAMPLE_NAME_PREFIX}Partner Scanner`,
         product_type: 'affiliate',
         ...affiliate,
         manufacturer: 'Example Partner',
         price: '0',
-        description: "An example row: a partner's product sold on the partner's site (affiliate_link is required).",
+        description: `An example row: a partner's product sold on the partner's site (affiliate_link is required). ${EXAMPLE_NOTE}`,
         image_url: PLACEHOLDER_IMAGE_URL,
         in_stock: true,
         is_featured: false,

@@ -8,7 +8,7 @@ import { isUnavailable } from '../database/database-status.js';
 import { Transactions } from '../database/transactions.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { CategoryResolver } from './category-resolver.js';
-import type { FieldError } from './import-row.js';
+import type { FieldError, JudgedAction } from './import-row.js';
 import { CATALOGUE_IMPORT_QUEUE, type ImportJob } from './imports.service.js';
 import { applyChanges, fileFields, type ProductField, type ProductFields, type RowChanges, STORED_PRODUCT_COLUMNS, type StoredProduct } from './product-csv.js';
 import { type ChangedProduct, insertProducts, type NewProduct, updateProducts } from './product-writes.js';
@@ -38,13 +38,14 @@ const QUEUE_OPTIONS: Omit<Queue, 'name'> = {
 
 interface ImportRowToApply {
   line: number;
-  action: 'create' | 'update' | 'unchanged' | 'error';
+  action: JudgedAction;
   slug: string | null;
   data: RowChanges | null;
 }
 interface RowOutcome {
   line: number;
-  applied: 'create' | 'update' | 'unchanged' | 'error';
+  /** skipped: an example row, passed over (done, in no result count) */
+  applied: 'create' | 'update' | 'unchanged' | 'error' | 'skipped';
   error?: FieldError;
 }
 
@@ -173,7 +174,7 @@ export class ImportApplyJob implements OnApplicationBootstrap {
         [importId, position.cursor_line, this.batchSize],
       )) as ImportRowToApply[];
       if (!rows.length) return 0;
-      const slugs = rows.filter((row) => row.action !== 'error').map((row) => row.slug!);
+      const slugs = rows.filter((row) => row.action !== 'error' && row.action !== 'skipped').map((row) => row.slug!);
       // locked in id order, so two imports touching the same products cannot deadlock
       const stored = (await manager.query(`SELECT ${STORED_PRODUCT_COLUMNS} FROM products p WHERE p.slug = ANY($1::text[]) ORDER BY p.id FOR UPDATE OF p`, [slugs])) as StoredProduct[];
       const bySlug = new Map(stored.map((product) => [product.slug, product]));
@@ -215,6 +216,7 @@ export class ImportApplyJob implements OnApplicationBootstrap {
     fields: ProductField[],
   ): { insert: NewProduct } | { update: ChangedProduct } | { outcome: RowOutcome } {
     const fail = (message: string, field: string | null = null) => ({ outcome: { line: row.line, applied: 'error' as const, error: { field, message } } });
+    if (row.action === 'skipped') return { outcome: { line: row.line, applied: 'skipped' } };
     if (row.action === 'error' || !row.data || !row.slug) return { outcome: { line: row.line, applied: 'error' } };
     const { new_category: newCategory, new_subcategory: newSubcategory, ...values } = row.data;
     const changes: Partial<ProductFields> = values;

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { IMPORT_LIMITS, type ImportCounts, type ImportDetail } from '@dentalmarket/contracts';
+import { IMPORT_LIMITS, type ImportCounts } from '@dentalmarket/contracts';
 import { timeSlices } from '../common/time-slices.js';
 import { Transactions } from '../database/transactions.js';
 import { CategoryResolver, MissingCategories } from './category-resolver.js';
+import type { ImportDetailDto } from './dto/imports.dto.js';
 import { openCsv } from './csv-reader.js';
+import { isExampleRow } from './example-rows.js';
+import { ReviewCollector } from './import-review.js';
 import { type JudgedRow, judgeRow, readCells, readHeader, type RowCells, type RowContext } from './import-row.js';
 import { ImportsService } from './imports.service.js';
 import { STORED_PRODUCT_COLUMNS, type StoredProduct } from './product-csv.js';
@@ -22,9 +25,10 @@ export interface UploadedCsv {
 
 /**
  * The dry run of an import: the file is read as it streams (never whole in memory), a thousand rows
- * at a time: their products looked up by slug in one query, each row judged (import-row.ts), and the
- * batch stored in one insert; nothing in the catalogue changes. All of it is one transaction, so a
- * file refused half-way (too many rows, not CSV further down) leaves nothing behind.
+ * at a time: their products looked up by slug in one query, each row judged (import-row.ts) or, when
+ * it is the template's example, skipped (example-rows.ts), and the batch stored in one insert, the
+ * review (import-review.ts) gathered on the way; nothing in the catalogue changes. All of it is one
+ * transaction, so a file refused half-way (too many rows, not CSV further down) leaves nothing behind.
  */
 @Injectable()
 export class ImportDryRunService {
@@ -33,7 +37,7 @@ export class ImportDryRunService {
     private readonly imports: ImportsService,
   ) {}
 
-  async run(upload: UploadedCsv, createCategories: boolean, userId: number | null): Promise<ImportDetail> {
+  async run(upload: UploadedCsv, createCategories: boolean, userId: number | null): Promise<ImportDetailDto> {
     await this.imports.deleteExpired();
     const source = fs.createReadStream(upload.path, { highWaterMark: 256 * 1024 });
     try {
@@ -48,11 +52,15 @@ export class ImportDryRunService {
         const context: RowContext = { resolver: await CategoryResolver.load(manager), missing: new MissingCategories(), createCategories };
         const firstLines = new Map<string, number>();
         const counts: ImportCounts = { create: 0, update: 0, unchanged: 0, error: 0 };
+        const review = new ReviewCollector();
         let total = 0;
         let batch: RowCells[] = [];
         const flush = async () => {
           const judged = await this.judge(manager, batch, context, firstLines);
-          for (const row of judged) counts[row.action] += 1;
+          judged.forEach((row, i) => {
+            if (row.action !== 'skipped') counts[row.action] += 1;
+            review.add(batch[i]!, row);
+          });
           await this.store(manager, id, judged);
           batch = [];
         };
@@ -65,8 +73,8 @@ export class ImportDryRunService {
         }
         if (batch.length) await flush();
         await manager.query(
-          `UPDATE catalogue_imports SET total = $2, count_create = $3, count_update = $4, count_unchanged = $5, count_error = $6, missing_categories = $7 WHERE id = $1`,
-          [id, total, counts.create, counts.update, counts.unchanged, counts.error, JSON.stringify(context.missing.list())],
+          `UPDATE catalogue_imports SET total = $2, count_create = $3, count_update = $4, count_unchanged = $5, count_error = $6, missing_categories = $7, review = $8 WHERE id = $1`,
+          [id, total, counts.create, counts.update, counts.unchanged, counts.error, JSON.stringify(context.missing.list()), JSON.stringify(review.result)],
         );
       });
       return this.imports.detail(id);
@@ -93,6 +101,8 @@ export class ImportDryRunService {
   }
 
   private judgeOne(row: RowCells, bySlug: Map<string, StoredProduct>, context: RowContext, firstLines: Map<string, number>): JudgedRow {
+    // the template's sample as downloaded: neither judged nor counted against its slug or categories
+    if (isExampleRow(row)) return { line: row.line, action: 'skipped', slug: row.slug, label: row.label, data: null, errors: [] };
     const judged = judgeRow(row, row.slug ? bySlug.get(row.slug) : undefined, context);
     if (!row.slug || row.errors.length) return judged;
     const first = firstLines.get(row.slug);

@@ -83,10 +83,13 @@ export interface RowContext {
   createCategories: boolean;
 }
 
-/** A judged row: what it would do, the values to write (null for an error), and its messages. */
+/** What a dry run found a row would do: an action of the report, or 'skipped' (an example row, example-rows.ts). */
+export type JudgedAction = ImportRowAction | 'skipped';
+
+/** A judged row: what it would do, the values to write (null for an error or a skipped row), and its messages. */
 export interface JudgedRow {
   line: number;
-  action: ImportRowAction;
+  action: JudgedAction;
   slug: string | null;
   label: string | null;
   data: RowChanges | null;

@@ -41,13 +41,14 @@ import {
 import type { Request, Response } from 'express';
 import type {} from 'multer';
 import { finalize, type Observable } from 'rxjs';
-import { IMPORT_LIMITS, PRODUCT_CSV_COLUMNS, type ImportDetail, type ImportSummary } from '@dentalmarket/contracts';
+import { IMPORT_LIMITS, PRODUCT_CSV_COLUMNS, type ImportSummary } from '@dentalmarket/contracts';
 import { AdminGuard } from '../auth/guards.js';
 import type { User } from '../auth/user.entity.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { SafeFileInterceptor } from '../common/safe-file.interceptor.js';
 import { CatalogueExportService } from './catalogue-export.service.js';
 import { ImportDetailDto, ImportDetailQueryDto, ImportListQueryDto, ImportSummaryDto, ImportUploadDto, ProductExportQueryDto } from './dto/imports.dto.js';
+import { EXAMPLE_NAME_PREFIX, EXAMPLE_SLUG_PREFIX } from './example-rows.js';
 import { ImportDryRunService } from './import-dry-run.service.js';
 import { ImportsService } from './imports.service.js';
 
@@ -109,7 +110,12 @@ export class ImportsController {
   }
 
   @Get('imports/template.csv')
-  @ApiOperation({ summary: 'A CSV template for the import: the header row and two example rows' })
+  @ApiOperation({
+    summary: 'A CSV template for the import: the header row and two example rows',
+    description:
+      `An example row has a name starting with "${EXAMPLE_NAME_PREFIX.trim()}" and a slug starting with "${EXAMPLE_SLUG_PREFIX}": an import skips it (review.skipped), ` +
+      'so the template uploaded as downloaded adds nothing. Renamed, or given a slug of its own, the row imports like any other.',
+  })
   @ApiProduces('text/csv')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="products-template.csv"')
@@ -135,9 +141,12 @@ export class ImportsController {
     },
     examples: { typical: { summary: 'a CSV file in the field file', value: { file: '(the bytes of products.csv)', createCategories: 'false' } } },
   })
-  @ApiCreatedResponse({ type: ImportDetailDto, description: 'the dry run: counts, unknown columns, missing categories and the first page of row errors' })
+  @ApiCreatedResponse({
+    type: ImportDetailDto,
+    description: 'the dry run: counts, unknown columns, missing categories, the first page of row errors, and the review (the first rows to create and update, and the example rows skipped)',
+  })
   @ApiPayloadTooLargeResponse({ type: ApiErrorDto, description: `larger than ${MAX_MB} MB` })
-  async upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() body: ImportUploadDto, @Req() request: Request): Promise<ImportDetail> {
+  async upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() body: ImportUploadDto, @Req() request: Request): Promise<ImportDetailDto> {
     if (!file) throw new BadRequestException('No file: send the CSV in the multipart field "file"');
     return this.dryRun.run({ path: file.path, filename: file.originalname }, body.createCategories ?? false, (request.user as User | undefined)?.id ?? null);
   }
@@ -156,7 +165,7 @@ export class ImportsController {
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: ImportDetailDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such import (or older than 7 days)' })
-  detail(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: ImportDetailQueryDto): Promise<ImportDetail> {
+  detail(@Param('id', new ParseUUIDPipe()) id: string, @Query() query: ImportDetailQueryDto): Promise<ImportDetailDto> {
     return this.imports.detail(id, query.errorsPage, query.errorsLimit);
   }
 

@@ -1,8 +1,10 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { QueryRunner } from 'typeorm';
-import type { ImportDetail, ImportStatus, ImportSummary, MissingCategory } from '@dentalmarket/contracts';
+import type { ImportStatus, ImportSummary, MissingCategory } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
 import { JobQueue, jobDb } from '../jobs/job-queue.js';
+import type { ImportDetailDto, ImportReviewDto } from './dto/imports.dto.js';
+import { storedReview } from './import-review.js';
 
 export const CATALOGUE_IMPORT_QUEUE = 'catalogue-import';
 /** How long an import (its report and rows) is kept. */
@@ -71,10 +73,10 @@ export class ImportsService {
     return mapSummary(row);
   }
 
-  async detail(id: string, errorsPage = 1, errorsLimit = 20): Promise<ImportDetail> {
+  async detail(id: string, errorsPage = 1, errorsLimit = 20): Promise<ImportDetailDto> {
     const manager = this.transactions.manager;
     const summary = await this.summary(id);
-    const [errors, [{ total }]] = await Promise.all([
+    const [errors, [{ total }], [{ review }]] = await Promise.all([
       manager.query(
         `SELECT r.line, r.label, e.value->>'field' AS field, e.value->>'message' AS message
            FROM catalogue_import_rows r CROSS JOIN LATERAL jsonb_array_elements(r.errors) WITH ORDINALITY AS e(value, n)
@@ -83,8 +85,9 @@ export class ImportsService {
         [id, errorsLimit, (errorsPage - 1) * errorsLimit],
       ),
       manager.query(`SELECT coalesce(sum(jsonb_array_length(errors)), 0)::int AS total FROM catalogue_import_rows WHERE import_id = $1 AND errors IS NOT NULL`, [id]),
+      manager.query(`SELECT review FROM catalogue_imports WHERE id = $1`, [id]) as Promise<Array<{ review: ImportReviewDto | null }>>,
     ]);
-    return { ...summary, errors: { rows: errors, total, page: errorsPage, limit: errorsLimit } };
+    return { ...summary, errors: { rows: errors, total, page: errorsPage, limit: errorsLimit }, review: storedReview(review, summary.counts) };
   }
 
   async list(limit = 5): Promise<ImportSummary[]> {

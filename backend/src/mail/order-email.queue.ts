@@ -1,12 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PgBoss, Queue } from 'pg-boss';
 import type { EntityManager, QueryRunner } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
 import { Transactions } from '../database/transactions.js';
 import { JobQueue, jobDb } from '../jobs/job-queue.js';
 import { readOrder } from '../orders/order-reads.js';
 import { Mailer } from './mailer.service.js';
-import { orderEmail } from './order-email.js';
+import { orderEmail, orderLink } from './order-email.js';
 
 export const ORDER_EMAIL_QUEUE = 'order-email';
 
@@ -38,6 +39,8 @@ interface OrderEmailJob {
 @Injectable()
 export class OrderEmailQueue implements OnApplicationBootstrap {
   private readonly boss: PgBoss;
+  /** the shop's origin for the emails' links to the order */
+  private readonly shopOrigin: string;
   private relayTimer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private relaying: Promise<number> | undefined;
@@ -49,8 +52,11 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
     private readonly transactions: Transactions,
     private readonly mailer: Mailer,
     private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.boss = jobs.boss;
+    // a worker has no request to take an origin from: PUBLIC_URL, or this server as a developer reaches it
+    this.shopOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
     // however the database is closed (the API, a CLI, a test), the relay's timers go with it
     database.onClose(() => this.stopRelay());
     // before pg-boss stops: the last checkouts' emails into the queue now (or the next start moves them)
@@ -140,11 +146,14 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
     await this.transactions.run(async (manager) => {
       const marked = await manager.query(`INSERT INTO order_emails_sent (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);
       if (marked.length === 0) return; // sent before (a retry after a crash between SMTP and commit would send again: at most that once)
-      const [event] = await manager.query(`SELECT order_id, to_status, note FROM order_events WHERE id = $1`, [eventId]);
+      const [event] = await manager.query(
+        `SELECT e.order_id, e.to_status, e.note, o.user_id IS NOT NULL AS signed_in FROM order_events e JOIN orders o ON o.id = e.order_id WHERE e.id = $1`,
+        [eventId],
+      );
       const order = event && (await readOrder(manager, 'o.id = $1', [event.order_id]));
       if (!order) return; // the order was deleted since: nothing to tell
-      const { subject, text } = orderEmail(order, event);
-      await this.mailer.send({ to: order.email, subject, text, messageId: `<${eventId}@dentalmarket.example>`, fileName: `${order.number}-${event.to_status}-${eventId}` });
+      const { subject, text, html } = orderEmail(order, event, orderLink(this.shopOrigin, order.number, event.signed_in));
+      await this.mailer.send({ to: order.email, subject, text, html, messageId: `<${eventId}@dentalmarket.example>`, fileName: `${order.number}-${event.to_status}-${eventId}` });
     });
   }
 }

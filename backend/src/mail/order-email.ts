@@ -1,5 +1,6 @@
 import type { OrderDto } from '../orders/dto/order.dto.js';
 import type { OrderEventRow } from '../orders/dto/order.dto.js';
+import { escapeHtml } from '../seo/page-head.js';
 
 const SUBJECTS: Record<string, (number: string) => string> = {
   placed: (n) => `Your DentalMarket order ${n} is confirmed`,
@@ -17,21 +18,48 @@ const HEADLINES: Record<string, string> = {
   cancelled: 'Your order was cancelled.',
 };
 
-/** The plain-text email of one event of an order: what changed, the lines, the totals, the address. */
-export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_status' | 'note'>): { subject: string; text: string } {
+/** Where an email sends its reader to see the order, with what the link's words are. */
+export interface OrderLink {
+  url: string;
+  label: string;
+  /** said after the link */
+  note?: string;
+}
+
+/**
+ * The shop's page of an order for the email's reader: an account's order is on its order page
+ * (/orders/:number, after signing in); a guest's is found at /orders/lookup, whose form the
+ * `number` parameter fills in, with the email address the order was placed with (the shell's
+ * ORDER_PAGES and the checkout remote's OrderLookup). `origin` is the shop's, without a slash at the end.
+ */
+export function orderLink(origin: string, number: string, placedSignedIn: boolean): OrderLink {
+  const encoded = encodeURIComponent(number);
+  return placedSignedIn
+    ? { url: `${origin}/orders/${encoded}`, label: 'View your order' }
+    : { url: `${origin}/orders/lookup?number=${encoded}`, label: 'Look up your order', note: 'with its number and this email address' };
+}
+
+type Line = string | OrderLink;
+
+/**
+ * The email of one event of an order: what changed, where to see the order, the lines, the totals,
+ * the address; as plain text and as HTML with the same lines (the link a link).
+ */
+export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_status' | 'note'>, link: OrderLink): { subject: string; text: string; html: string } {
   const lines = order.lines.map((line) => `  ${line.quantity} × ${line.name} (${line.manufacturer}) at $${line.unit_price} = $${line.line_total}`);
   const tracking =
     event.to_status === 'shipped' && (order.carrier || order.tracking_number)
       ? [`Carrier: ${order.carrier ?? '–'}`, `Tracking number: ${order.tracking_number ?? '–'}`, '']
       : [];
   const reason = event.note ? [`Note: ${event.note}`, ''] : [];
-  const text = [
+  const content: Line[] = [
     `Hello ${order.shipping.fullName},`,
     '',
-    HEADLINES[event.to_status],
+    HEADLINES[event.to_status]!,
     '',
     `Order number: ${order.number}`,
     `Status: ${event.to_status}`,
+    link,
     '',
     ...tracking,
     ...reason,
@@ -49,6 +77,17 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
     `  ${order.shipping.city}, ${order.shipping.state} ${order.shipping.zipCode}`,
     '',
     'DentalMarket',
-  ].join('\n');
-  return { subject: SUBJECTS[event.to_status]!(order.number), text };
+  ];
+  const text = content.map((line) => (typeof line === 'string' ? line : `${line.label}${line.note ? ` (${line.note})` : ''}: ${line.url}`)).join('\n');
+  const html =
+    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.4">\n' +
+    content
+      .map((line) =>
+        typeof line === 'string'
+          ? escapeHtml(line).replace(/^ +/, (indent) => '&nbsp;'.repeat(indent.length))
+          : `<a href="${escapeHtml(line.url)}">${escapeHtml(line.label)}</a>${line.note ? ` (${escapeHtml(line.note)})` : ''}`,
+      )
+      .join('<br>\n') +
+    '\n</body></html>\n';
+  return { subject: SUBJECTS[event.to_status]!(order.number), text, html };
 }

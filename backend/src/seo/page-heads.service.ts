@@ -73,7 +73,8 @@ export class PageHeadsService {
     }
     const search = query.get('search')?.trim();
     if (search) {
-      return { status: 200, head: { title: `Results for "${search}" – ${PRODUCT_TYPE_HEADINGS[type]} | ${SITE_NAME}`, description: DESCRIPTION, noindex: true } };
+      // the shop-wide search (every type): titled as the browser titles it (shell/src/pageTitle.ts)
+      return { status: 200, head: { title: `Results for "${search}" – Marketplace | ${SITE_NAME}`, description: DESCRIPTION, noindex: true } };
     }
     return { status: 200, head: await this.listing(origin, type, query.get('category'), query.get('subcategory')) };
   }

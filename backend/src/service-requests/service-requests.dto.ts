@@ -14,6 +14,7 @@ import {
   type ServiceRequestStatusChange,
   type ServiceRequestSummary,
 } from '@dentalmarket/contracts';
+import { IsCalendarDate } from '../common/calendar-date.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional field is no value. */
@@ -60,7 +61,7 @@ export class ServiceRequestCreateDto implements ServiceRequestCreate {
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-12-15', description: 'today or later (UTC), within a year' })
   @Transform(trimmedOrNull)
   @IsOptional()
-  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'preferred_date: a date such as 2026-12-15' })
+  @IsCalendarDate('2026-12-15')
   preferred_date?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: SERVICE_REQUEST_LIMITS.messageMax })

@@ -1,5 +1,7 @@
+/** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cartLine, customer, fakeApi, order, renderAt } from '../test/support.js';
 import { CheckoutForm } from './CheckoutForm.js';
 import { checkoutSchema, initialCheckoutValues } from './checkoutSchema.js';
 
@@ -58,7 +60,7 @@ describe('SPEC §5 checkout rules', () => {
 describe('the checkout form', () => {
   it('shows every message under its field on submit, and submits nothing', async () => {
     const onSubmit = jest.fn(async () => undefined);
-    render(<CheckoutForm onSubmit={onSubmit} />);
+    renderAt('/checkout', <CheckoutForm onSubmit={onSubmit} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
     });
@@ -67,7 +69,7 @@ describe('the checkout form', () => {
   });
 
   it('focuses the first invalid field after a refused submit, in page order', async () => {
-    render(<CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
+    renderAt('/checkout', <CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Complete Order' }));
     });
@@ -81,7 +83,7 @@ describe('the checkout form', () => {
   });
 
   it('shows a message on blur, keeps card digits only and formats MM/YY as typed, and masks the CVC', async () => {
-    render(<CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
+    renderAt('/checkout', <CheckoutForm onSubmit={jest.fn(async () => undefined)} />);
     const name = screen.getByLabelText('Full Name');
     fireEvent.change(name, { target: { value: 'Jo' } });
     fireEvent.blur(name);
@@ -102,7 +104,7 @@ describe('the checkout form', () => {
   it('shows Processing... and disables the button while the order is placed', async () => {
     let finish: () => void = () => undefined;
     const onSubmit = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    render(<CheckoutForm onSubmit={onSubmit} />);
+    renderAt('/checkout', <CheckoutForm onSubmit={onSubmit} />);
     const labels: Record<string, string> = {
       fullName: 'Full Name',
       email: 'Email',
@@ -125,5 +127,44 @@ describe('the checkout form', () => {
     expect((processing as HTMLButtonElement).disabled).toBe(true);
     expect(onSubmit).toHaveBeenCalledWith(valid, expect.anything());
     await act(async () => finish());
+  });
+});
+
+describe('the checkout form for a signed-in shopper (issue 32)', () => {
+  const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+
+  it('starts filled in: name and email from the account, the address from the latest order; the card stays empty', async () => {
+    const latest = order({ number: 'DM-LATEST', shipping: { fullName: 'Dr. Jane Smith', email: 'orders@smith.example', address: '4 Quay Road', city: 'York', state: 'NY', zipCode: '10002' } });
+    const seen = fakeApi((request) => {
+      if (request.path.startsWith('/api/orders?')) return { status: 200, body: { orders: [{ number: 'DM-LATEST', status: 'placed', email: latest.email, full_name: 'Dr. Jane Smith', total: '231.00', line_count: 2, created_at: latest.created_at }], total: 1, page: 1, limit: 1 } };
+      if (request.path === '/api/orders/DM-LATEST') return { status: 200, body: latest };
+      return { status: 404 };
+    });
+    renderAt('/checkout', <CheckoutForm onSubmit={jest.fn(async () => undefined)} />, { user: customer, cart: [cartLine(1, 'Meridian Chair', '150.00')] });
+    await waitFor(() => expect(field('Address').value).toBe('4 Quay Road'));
+    expect(field('Full Name').value).toBe('Jane Smith');
+    expect(field('Email').value).toBe('jane@example.com');
+    expect([field('City').value, field('State').value, field('ZIP Code').value]).toEqual(['York', 'NY', '10002']);
+    expect(field('Cardholder Name').value).toBe('');
+    expect(seen.map((request) => request.path)).toEqual(['/api/orders?page=1&limit=1', '/api/orders/DM-LATEST']);
+  });
+
+  it('never overwrites what the shopper typed first', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    fakeApi((request) => (request.path.startsWith('/api/orders?') ? new Promise((resolve) => (answer = resolve)) : { status: 404 }));
+    renderAt('/checkout', <CheckoutForm onSubmit={jest.fn(async () => undefined)} />, { user: { ...customer, full_name: null } });
+    fireEvent.change(field('Full Name'), { target: { value: 'Office Manager' } });
+    fireEvent.change(field('Email'), { target: { value: '' } });
+    fireEvent.blur(field('Email'));
+    await act(async () => answer({ status: 200, body: { orders: [], total: 0, page: 1, limit: 1 } }));
+    expect(field('Full Name').value).toBe('Office Manager');
+    expect(field('Email').value).toBe('');
+  });
+
+  it("shows the order's total beside Complete Order (on a phone the summary is below the form)", () => {
+    fakeApi(() => ({ status: 404 }));
+    renderAt('/checkout', <CheckoutForm onSubmit={jest.fn(async () => undefined)} />, { cart: [cartLine(1, 'Meridian Chair', '150.00', 2)] });
+    // $300 + $15 shipping + 8% tax on the subtotal ($24)
+    expect(screen.getByTestId('total-beside-button').textContent).toBe('$339.00');
   });
 });

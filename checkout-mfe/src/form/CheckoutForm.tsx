@@ -1,6 +1,8 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { Form, Formik, type FormikHelpers } from 'formik';
+import { Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
+import { formatUsd, orderTotals, type ShippingAddress } from '@dentalmarket/contracts';
+import { selectCartSubtotalCents, selectCurrentUser, useAppSelector, useGetMyOrdersQuery, useGetOrderQuery } from '@dentalmarket/store';
 import { FormikTextField } from '@dentalmarket/ui/forms';
 import { checkoutSchema, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
 import { FocusFirstError } from './FocusFirstError.js';
@@ -17,6 +19,46 @@ const expiry = (value: string) => {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
 
+const SHIPPING_FIELDS = ['fullName', 'email', 'address', 'city', 'state', 'zipCode'] as const satisfies ReadonlyArray<keyof ShippingAddress>;
+
+/**
+ * A signed-in shopper's checkout starts filled in (issue 32; the service-request dialog already
+ * was): name and email from the account, the address from their latest order. Only fields still
+ * empty and untouched are filled, each once, so nothing the shopper typed is overwritten.
+ */
+function PrefillFromAccount() {
+  const user = useAppSelector(selectCurrentUser);
+  const { data: mine } = useGetMyOrdersQuery({ page: 1, limit: 1 }, { skip: !user });
+  const latest = mine?.orders[0]?.number;
+  const { data: order } = useGetOrderQuery(latest ?? '', { skip: !latest });
+  const { values, touched, setFieldValue } = useFormikContext<CheckoutValues>();
+  const filled = useRef(new Set<string>());
+  useEffect(() => {
+    if (!user) return;
+    const source: Partial<ShippingAddress> = { ...order?.shipping, ...(user.full_name ? { fullName: user.full_name } : {}), email: user.email };
+    for (const field of SHIPPING_FIELDS) {
+      const value = source[field];
+      if (!value || filled.current.has(field) || values[field] !== '' || touched[field]) continue;
+      filled.current.add(field);
+      void setFieldValue(field, value, false);
+    }
+  }, [user, order, values, touched, setFieldValue]);
+  return null;
+}
+
+/** The order's total beside its button: on a phone the summary is below the form, out of sight when the shopper confirms. */
+function TotalBesideButton() {
+  const subtotal = useAppSelector(selectCartSubtotalCents);
+  return (
+    <Box sx={{ display: { xs: 'flex', md: 'none' }, justifyContent: 'space-between', alignItems: 'baseline' }}>
+      <Typography sx={{ fontWeight: 600 }}>Total</Typography>
+      <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }} data-testid="total-beside-button">
+        {formatUsd(orderTotals(subtotal).total)}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * SPEC §2 Checkout, state 2: the Shipping Information and Payment Information cards. The values
  * live in Formik's component state only: never in the Redux store, browser storage or a log, and
@@ -29,6 +71,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Checkout" autoComplete="on">
           <FocusFirstError within={fields} />
+          <PrefillFromAccount />
           <Box ref={fields} sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
             <Card component="section" aria-labelledby="shipping-heading">
               <CardContent sx={fieldGrid}>
@@ -64,6 +107,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
                 <FormikTextField name="cardCvc" label="CVC" type="password" autoComplete="cc-csc" inputMode="numeric" transform={digitsOnly(4)} />
               </CardContent>
             </Card>
+            <TotalBesideButton />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {isSubmitting ? 'Processing...' : 'Complete Order'}
             </Button>

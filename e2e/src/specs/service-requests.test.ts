@@ -67,8 +67,12 @@ async function send(page: Page, dialog: ReturnType<Page['getByRole']>): Promise<
   assert.equal(response.status(), 201, await response.text());
   const { number } = (await response.json()) as { number: string };
   assert.match(number, /^SR-[0-9A-Z]{6}$/);
-  await page.getByText('Service request sent').waitFor();
+  // the number stays in the dialog until the shopper is done with it (issue 32), and a toast says it too
+  const sent = page.getByRole('dialog', { name: 'Service request sent' });
+  await sent.getByText(`Your reference is ${number}.`, { exact: false }).waitFor();
   await page.getByText(`We will contact you about ${number}.`).waitFor();
+  await sent.getByRole('button', { name: 'Done' }).click();
+  await sent.waitFor({ state: 'hidden' });
   await dialog.waitFor({ state: 'hidden' });
   return number;
 }

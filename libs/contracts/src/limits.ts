@@ -43,5 +43,16 @@ export const SETTINGS_STORAGE_KEY = 'dental-marketplace-settings';
 export const SERVER_STATE_SCRIPT_ID = 'dm-server-state';
 /** Set on <html> by a server-rendered page for a dark-mode shopper (the API's page-start script); the shell then renders afresh. */
 export const DARK_MARK = 'data-dm-dark';
+/**
+ * A server-rendered page answers taps before its app has started (issue 32): the page-start script
+ * holds a tap on a control the app does not own yet, marks the control busy (PENDING_MARK), and once
+ * the shell dispatches READY_EVENT on the document (the route's part hydrated, the saved cart restored)
+ * replays it on the same element, after a REPLAY_EVENT there (a part hydrated only when seen hydrates
+ * at once for it). The shell also sets READY_MARK on <html> then.
+ */
+export const READY_EVENT = 'dm:ready';
+export const READY_MARK = 'data-dm-ready';
+export const REPLAY_EVENT = 'dm:replay';
+export const PENDING_MARK = 'data-dm-pending';
 export const DEBUG_TEST_PRODUCT_ID = 999;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -2,4 +2,4 @@
 // here). The package as a shared module would ship whole: every export, data routers and server
 // rendering included; through this file the shared module is only what the apps use. A name missing
 // here fails the build (exportsPresence: 'error'): add it here, and deploy the shell with it.
-export { BrowserRouter, Link, Navigate, Route, Routes, useLocation, useNavigate, useSearchParams } from '@dentalmarket/unshared/react-router';
+export { BrowserRouter, Link, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType, useSearchParams } from '@dentalmarket/unshared/react-router';

@@ -51,7 +51,8 @@ interface SuspendingEndpoint {
  * A query hook that, in a server render, suspends its component until its query has answered (issue
  * 20): React renders the rest of the page meanwhile and then that component again, now with its data,
  * so a page is rendered once, its data fetched as its parts ask for it (a part whose query depends on
- * another's data asks once that one has answered). In the browser it is the hook itself.
+ * another's data asks once that one has answered), whatever fields the component picks of the result
+ * (selectFromResult). In the browser it is the hook itself.
  * A query that failed is shown failed, as in the browser: it is not asked again for the same page
  * (RTK Query asks again for each new subscriber of a failed query, and a component rendered again
  * on the server is a new subscriber).
@@ -69,7 +70,11 @@ export function suspendingOnServer<Hook extends (arg: never, options?: never) =>
       return { ...result, ...entry, currentData: entry.data, isFetching: false } as QueryHookResult;
     }
     const result = hook(arg, options);
-    if (!skipped && result.data === undefined && (result.isLoading || result.isUninitialized)) {
+    // judged by the cache entry, not the hook's result: a component that picks its own fields
+    // (selectFromResult) has no `data` or `isLoading` in its result, and must wait all the same (the
+    // search results' heading rendered 'Results for' over a listing of 5, issue 32's error #418)
+    const current = skipped ? undefined : (endpoint.select(arg)(store.getState() as never) as { isError: boolean; data?: unknown });
+    if (current && current.data === undefined && !current.isError) {
       const running = dispatch(getRunning(endpoint.name, arg) as never) as PromiseLike<unknown> | undefined;
       // thrown, not given to use(): a component may wait for several queries, one after the other,
       // and use() would take a later one for the first it was given (it matches them by order)

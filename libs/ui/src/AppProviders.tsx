@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import type { AppStore } from '@dentalmarket/store';
 import { AppSnackbarProvider } from './AppSnackbarProvider.js';
 import { makeTheme } from './theme.js';
-import { useSettings } from './settings/useSettings.js';
+import { useDarkMode, useSettings } from './settings/useSettings.js';
 
 const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</BrowserRouter>;
 
@@ -17,7 +17,7 @@ const browserRouter = (children: ReactNode) => <BrowserRouter>{children}</Browse
  */
 export function AppProviders({ store, children, router = browserRouter }: { store: AppStore; children: ReactNode; router?: (children: ReactNode) => ReactNode }) {
   const settings = useSettings();
-  const { darkMode } = settings.display;
+  const darkMode = useDarkMode();
   const { minimalAnimations } = settings.performance;
   // rebuilt only when a setting it depends on changes; saving in the Settings tab switches it without a reload
   const theme = useMemo(() => makeTheme({ darkMode, minimalAnimations }), [darkMode, minimalAnimations]);

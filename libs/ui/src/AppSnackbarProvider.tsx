@@ -8,12 +8,16 @@ export const TOASTS_REGION_NAME = 'Notifications (F8)';
 
 /**
  * Where toasts show: top centre on every screen. The primary actions sit at the bottom and the
- * sides (the cart drawer's Checkout and Clear cart, the product modal's buttons, Create Product,
- * the admin lists' drag handles on the left and row actions on the right); the header's middle
- * is empty from 900 px up. On a phone a toast can cover the top of a full-screen drawer for its
- * 5 s: it has a close button and a swipe.
+ * sides (the cart drawer's Checkout, the product modal's buttons, Create Product, the admin lists'
+ * drag handles on the left and row actions on the right); the header's middle is empty from 900 px
+ * up. Below 900 px the header is full of controls (the cart, search, the menu), so toasts start
+ * under it (TOAST_TOP_BELOW_HEADER, issue 32: a tap on the cart icon hit the toast for 5 s); the
+ * cart drawer shows its own notices inside it rather than as toasts.
  */
 export const TOAST_ANCHOR: SnackbarOrigin = { vertical: 'top', horizontal: 'center' };
+
+/** Below 900 px, where toasts start: under the header's toolbar (56 px on a phone, 64 px from 600 px) and a gap. */
+export const TOAST_TOP_BELOW_HEADER = { xs: '64px', sm: '72px' } as const;
 
 const TOAST_COMPONENTS = { default: AppToast, success: AppToast, error: AppToast, warning: AppToast, info: AppToast };
 
@@ -59,5 +63,13 @@ function ToastsRegion({ onMount }: { onMount: (element: HTMLElement | null) => v
       element.removeEventListener('keydown', onEscape);
     };
   }, [element, onMount, closeSnackbar]);
-  return <Box component="section" ref={setElement} aria-label={TOASTS_REGION_NAME} tabIndex={-1} />;
+  return (
+    <Box
+      component="section"
+      ref={setElement}
+      aria-label={TOASTS_REGION_NAME}
+      tabIndex={-1}
+      sx={{ '& .notistack-SnackbarContainer': { top: { ...TOAST_TOP_BELOW_HEADER, md: undefined } } }}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { Box, Divider, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider, IconButton, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Remove from '@mui/icons-material/Remove';
@@ -7,12 +7,13 @@ import type { CartItem } from '@dentalmarket/contracts';
 import { cartActions, selectCartItems, useAppDispatch, useAppSelector } from '@dentalmarket/store';
 import { Price } from './Price.js';
 import { placeholderSx } from './theme.js';
-import { toastMessage } from './toast.js';
+import { DismissToast, toastMessage } from './toast.js';
 
 /** Cart changes with the toasts of SPEC §8 (Cart and modal). */
 export function useCartChanges() {
   const dispatch = useAppDispatch();
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
+  const items = useAppSelector(selectCartItems);
   return {
     setQuantity(item: CartItem, quantity: number) {
       dispatch(cartActions.updateQuantity({ id: item.id, quantity }));
@@ -23,9 +24,37 @@ export function useCartChanges() {
       dispatch(cartActions.removeFromCart(item.id));
       enqueueSnackbar(toastMessage('Removed from cart', item.name), { variant: 'info' });
     },
-    clear() {
+    /** Puts lines back as they were (Undo of clear). */
+    restore(lines: CartItem[]) {
+      dispatch(cartActions.replaceCart(lines));
+    },
+    /**
+     * Empties the cart; its toast offers Undo, which puts the lines back as they were (issue 32: one
+     * tap emptied it for good). Gives the lines it removed, for an Undo of the caller's own.
+     */
+    clear(): CartItem[] {
+      const before = items;
       dispatch(cartActions.clearCart());
-      enqueueSnackbar(toastMessage('Cart cleared', 'All items have been removed from your cart'), { variant: 'info' });
+      enqueueSnackbar(toastMessage('Cart cleared', 'All items have been removed from your cart'), {
+        variant: 'info',
+        action: (id) => (
+          <>
+            <Button
+              color="inherit"
+              size="small"
+              sx={{ fontWeight: 700, textDecoration: 'underline' }}
+              onClick={() => {
+                dispatch(cartActions.replaceCart(before));
+                closeSnackbar(id);
+              }}
+            >
+              Undo
+            </Button>
+            <DismissToast id={id} />
+          </>
+        ),
+      });
+      return before;
     },
   };
 }

@@ -21,7 +21,7 @@ export {
   type DebugFlagName,
   type DmSettings,
 } from './settings/settings.js';
-export { useDebugFlag, useSettings } from './settings/useSettings.js';
+export { useDarkMode, useDebugFlag, useSettings } from './settings/useSettings.js';
 export { ProductEditorContext, useProductEditor, type ProductEditorRequest, type OpenProductEditor } from './productEditor.js';
 export { useDebouncedValue } from './useDebouncedValue.js';
 export { AddressBlock } from './AddressBlock.js';

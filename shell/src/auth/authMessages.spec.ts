@@ -30,4 +30,10 @@ describe('SPEC §5 auth form rules', () => {
     await expect(registerSchema.validate({ ...base, confirm_password: 'secret2' })).rejects.toThrow("Passwords don't match");
     await expect(registerSchema.validate({ ...base, confirm_password: 'secret1' })).resolves.toBeTruthy();
   });
+
+  it('register: an empty confirmation asks for it, even with the password empty too (issue 32)', async () => {
+    const base = { username: 'dr.new', email: 'dr.new@example.com', full_name: '' };
+    await expect(registerSchema.validateAt('confirm_password', { ...base, password: '', confirm_password: '' })).rejects.toThrow('Please confirm your password');
+    await expect(registerSchema.validateAt('confirm_password', { ...base, password: 'secret1', confirm_password: '' })).rejects.toThrow('Please confirm your password');
+  });
 });

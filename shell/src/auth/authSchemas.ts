@@ -20,8 +20,10 @@ export const registerSchema = Yup.object({
   email: Yup.string().trim().email('Invalid email address').max(LIMITS.nameMax).required('Email is required'),
   full_name: Yup.string().trim().max(LIMITS.nameMax, `Full name must be at most ${LIMITS.nameMax} characters`),
   password: Yup.string().min(LIMITS.passwordMin, 'Password must be at least 6 characters').required('Password must be at least 6 characters'),
+  // both fields empty are not 'different' (issue 32): an empty confirmation asks for it; with a
+  // password typed, one that differs says SPEC's 'Passwords don't match'
   confirm_password: Yup.string()
-    .required("Passwords don't match")
+    .required('Please confirm your password')
     .oneOf([Yup.ref('password')], "Passwords don't match"),
 });
 export type RegisterValues = Yup.InferType<typeof registerSchema>;

@@ -10,8 +10,8 @@ import { hydrateAt, screenAt } from '@dentalmarket/ui/testing';
 
 const user = (role: User['role']): User => ({ id: 7, username: 'dr.smith', email: 'u@x.example', full_name: 'Dr Smith', role, created_at: '2026-01-01T00:00:00.000Z' });
 
-function header(signedIn: User | null) {
-  const store = makeStore({ session: { user: signedIn, status: signedIn ? 'authenticated' : 'anonymous', expired: false } }, { persistCart: false });
+function header(signedIn: User | null, status: 'loading' | 'authenticated' | 'anonymous' = signedIn ? 'authenticated' : 'anonymous') {
+  const store = makeStore({ session: { user: signedIn, status, expired: false } }, { persistCart: false });
   const ui = (
     <Provider store={store}>
       <ThemeProvider theme={makeTheme({ darkMode: false, minimalAnimations: true })}>
@@ -132,12 +132,30 @@ describe('header below 900 px', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 
+  it("offers a signed-out visitor 'Find an order' and every visitor 'Dark mode' in the menu (issue 32)", () => {
+    renderHeader(null, { narrow: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Find an order' }).getAttribute('href')).toBe('/orders/lookup');
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Dark mode' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it("offers a signed-out visitor 'Admin Login' in the menu", () => {
     renderHeader(null, { narrow: true });
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(screen.getByRole('menuitem', { name: 'Admin Login' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Sign out' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Orders' })).toBeNull();
+  });
+});
+
+describe('while the session is not known yet (a server-rendered page, issue 32)', () => {
+  it("keeps the place of 'Admin Login' but shows nothing there: a signed-in shopper never sees it before their name", () => {
+    render(header(null, 'loading').ui, screenAt(1280));
+    expect(link('Admin Login')).toBeNull();
+    const hidden = [...document.querySelectorAll('header a[href="/auth"]')].find((a) => a.textContent === 'Admin Login')!;
+    expect(getComputedStyle(hidden).visibility).toBe('hidden');
+    expect(hidden.getAttribute('aria-hidden')).toBe('true');
+    expect(hidden.getAttribute('tabindex')).toBe('-1');
   });
 });
 

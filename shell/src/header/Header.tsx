@@ -5,9 +5,11 @@ import MedicalServicesOutlined from '@mui/icons-material/MedicalServicesOutlined
 import Close from '@mui/icons-material/Close';
 import Search from '@mui/icons-material/Search';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { selectCartCount, selectCurrentUser, useAppSelector } from '@dentalmarket/store';
+import { selectCartCount, selectCurrentUser, selectSessionStatus, useAppSelector } from '@dentalmarket/store';
 import { CartDrawer } from '../CartDrawer.js';
 import { adminLink } from './adminLink.js';
+import { useHydrated } from '../hydration.js';
+import { DarkModeButton } from './darkModeSwitch.js';
 import { PhoneMenu } from './PhoneMenu.js';
 import { SearchBox } from './SearchBox.js';
 import { UserMenu } from './UserMenu.js';
@@ -24,7 +26,10 @@ const narrowOnly = { display: { xs: 'inline-flex', md: 'none' } } as const;
 
 export function Header() {
   const count = useAppSelector(selectCartCount);
-  const user = useAppSelector(selectCurrentUser);
+  // the server's header (no session) until hydrated: see useHydrated
+  const hydrated = useHydrated();
+  const storedUser = useAppSelector(selectCurrentUser);
+  const user = hydrated ? storedUser : null;
   const [cartOpen, setCartOpen] = useState(false);
   const [phoneSearchOpen, setPhoneSearchOpen] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
@@ -35,6 +40,11 @@ export function Header() {
   // the shop's search is for shoppers: the admin area has its own
   const searchable = !useLocation().pathname.startsWith('/admin');
   const admin = adminLink(user);
+  // Until the session is known (a server-rendered page never knows it; the browser asks /api/me
+  // after hydrating), the session's own part of the bar keeps its place but shows nothing: a
+  // signed-in shopper saw 'Admin Login' for a moment, then their name (issue 32).
+  const sessionKnown = useAppSelector(selectSessionStatus) !== 'loading' && hydrated;
+  const untilKnown: { visibility?: 'hidden'; 'aria-hidden'?: true; tabIndex?: -1 } = sessionKnown ? {} : { visibility: 'hidden', 'aria-hidden': true, tabIndex: -1 };
   // Below 900 px (MUI's md) the links, the admin button and the user's name do not fit beside each
   // other: they move into the 'Open menu' menu and the search behind 'Open search'. Both sets are
   // rendered and CSS hides the one that does not apply (display: none also takes it out of the
@@ -60,7 +70,15 @@ export function Header() {
             )}
           </Box>
           {admin && (
-            <Button component={RouterLink} to={admin.to} variant="outlined" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0, ...wideOnly }}>
+            <Button
+              component={RouterLink}
+              to={admin.to}
+              variant="outlined"
+              size="small"
+              aria-hidden={untilKnown['aria-hidden']}
+              tabIndex={untilKnown.tabIndex}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0, visibility: untilKnown.visibility, ...wideOnly }}
+            >
               {admin.label}
             </Button>
           )}
@@ -81,10 +99,18 @@ export function Header() {
               <Search />
             </IconButton>
           )}
+          <DarkModeButton sx={wideOnly} />
           <IconButton aria-label={cartButtonName(count)} aria-haspopup="dialog" color="primary" onClick={() => setCartOpen(true)}>
-            <Badge color="secondary" badgeContent={<span data-testid="cart-count">{count}</span>} invisible={count === 0}>
+            {/* no badge at all for an empty cart: an invisible MUI Badge keeps its last count in the
+                button's text, which then disagrees with its name (axe: label-content-name-mismatch
+                on the order's confirmation, issue 32) */}
+            {count > 0 ? (
+              <Badge color="secondary" badgeContent={<span data-testid="cart-count">{count}</span>}>
+                <ShoppingCartOutlined />
+              </Badge>
+            ) : (
               <ShoppingCartOutlined />
-            </Badge>
+            )}
           </IconButton>
           <Box sx={narrowOnly}>
             <PhoneMenu user={user} />

@@ -5,6 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink } from 'react-router';
 import type { User } from '@dentalmarket/contracts';
 import { adminLink } from './adminLink.js';
+import { DarkModeMenuItem } from './darkModeSwitch.js';
 import { displayName, SignOutMenuItem } from './SignOut.js';
 
 /** Below 900 px the header's links live in this menu, so nothing in the bar runs into anything else. */
@@ -32,6 +33,11 @@ export function PhoneMenu({ user }: { user: User | null }) {
             {admin.label}
           </MenuItem>
         )}
+        {!user && (
+          <MenuItem component={RouterLink} to="/orders/lookup" onClick={close}>
+            Find an order
+          </MenuItem>
+        )}
         {user && <Divider />}
         {user && (
           <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
@@ -46,6 +52,8 @@ export function PhoneMenu({ user }: { user: User | null }) {
             Orders
           </MenuItem>
         )}
+        <Divider />
+        <DarkModeMenuItem />
         {user && <SignOutMenuItem onClick={close} />}
       </Menu>
     </>

@@ -10,9 +10,14 @@ export function NotFoundPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Did you forget to add the page to the router?
       </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
-        Back to the marketplace
-      </Button>
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to="/" variant="contained">
+          Back to the marketplace
+        </Button>
+        <Button component={RouterLink} to="/orders/lookup">
+          Find an order
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, use, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTheme } from '@mui/material';
 import { useLocation } from 'react-router';
+import { REPLAY_EVENT } from '@dentalmarket/contracts';
 
 const noSubscription = () => () => undefined;
 
@@ -45,7 +46,8 @@ function Gated({ gate, children }: { gate: Gate; children: ReactNode }) {
  * hydrated yet React stops the event's propagation, so a listener on the part would never hear it.
  */
 const waiting = new Map<Element, Gate>();
-const ENGAGING = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+// REPLAY_EVENT: a tap the page-start script held before the app started, about to be replayed here
+const ENGAGING = ['pointerover', 'pointerdown', 'touchstart', 'focusin', REPLAY_EVENT] as const;
 let listening = false;
 
 function openEngaged(event: Event): void {

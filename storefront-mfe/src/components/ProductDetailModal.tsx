@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, Dialog, useMediaQuery, DialogActions, DialogContent, DialogTitle, Divider, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Check from '@mui/icons-material/Check';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { useSnackbar } from 'notistack';
 import { TIMINGS, withHttps, type Product } from '@dentalmarket/contracts';
-import { selectIsInCart, useAppSelector, useGetProductQuery } from '@dentalmarket/store';
+import { selectCartItems, selectIsInCart, useAppSelector, useGetProductQuery } from '@dentalmarket/store';
 import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
 import { featureList, modalPriceLine } from '../modalRules.js';
 import { partnerLinkTracking } from '../partnerClicks.js';
@@ -37,8 +37,14 @@ function Features({ features }: { features: unknown }) {
   );
 }
 
-function AddToCartButton({ product, onAdded }: { product: Product; onAdded: () => void }) {
+/**
+ * The detail view's add button: 'In Cart' (disabled) once the product is in the cart (SPEC §2). On
+ * the product's own page (`again`) it stays 'Add to cart', saying beside it how many are in the cart:
+ * that page has no card to add a second unit from (issue 32).
+ */
+function AddToCartButton({ product, onAdded, again = false }: { product: Product; onAdded: () => void; again?: boolean }) {
   const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
+  const quantity = useAppSelector((state) => selectCartItems(state).find((item) => item.id === product.id)?.quantity ?? 0);
   const addToCart = useAddToCart();
   const { enqueueSnackbar } = useSnackbar();
   const [adding, setAdding] = useState(false);
@@ -53,6 +59,16 @@ function AddToCartButton({ product, onAdded }: { product: Product; onAdded: () =
       setAdding(false);
     }
   };
+  if (again) {
+    return (
+      <>
+        <Button variant="contained" startIcon={<AddShoppingCart />} onClick={add} disabled={adding || !product.in_stock}>
+          {adding ? 'Adding...' : 'Add to cart'}
+        </Button>
+        {quantity > 0 && <Typography sx={{ color: 'success.dark', fontWeight: 600 }}>{`${quantity} in cart`}</Typography>}
+      </>
+    );
+  }
   return (
     <Button variant="contained" startIcon={<AddShoppingCart />} onClick={add} disabled={adding || inCart || !product.in_stock}>
       {adding ? 'Adding...' : inCart ? 'In Cart' : 'Add to cart'}
@@ -71,13 +87,48 @@ function DetailsSection({ title, headingLevel, children }: { title: string; head
   );
 }
 
+/** A service's details as the admin entered them (a JSON object): each key a label, its value as text. */
+export function serviceDetailRows(details: Product['service_details']): Array<{ label: string; value: string }> {
+  return Object.entries(details ?? {})
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => ({
+      label: key.replace(/[_-]+/g, ' ').replace(/^\s*\w/, (c) => c.toUpperCase()).trim(),
+      value: Array.isArray(value) ? value.join(', ') : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value),
+    }));
+}
+
+/** Delivery time and warranty (equipment above all: what a practice asks before spending $1k–$43k), when the admin filled them in. */
+function Terms({ product }: { product: Product }) {
+  const terms = [
+    { label: 'Delivery time', value: product.delivery_time },
+    { label: 'Warranty', value: product.warranty },
+  ].filter((term): term is { label: string; value: string } => Boolean(term.value?.trim()));
+  if (terms.length === 0) return null;
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, mt: 2, mb: 0 }}>
+      {terms.map((term) => (
+        <Fragment key={term.label}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {term.label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+            {term.value}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
 /**
  * A product's details (SPEC §2's modal body): image, type and badges, manufacturer, rating, price
- * line, description, features and specifications. The detail view and the product's own page
- * (/products/:slug) both show it.
+ * line, description, delivery time and warranty, features and specifications, and a service's
+ * details (issue 32: admins filled these in and shoppers never saw them). The detail view and the
+ * product's own page (/products/:slug) both show it.
  */
 export function ProductDetails({ product, headingLevel = 'h3', actions }: { product: Product; headingLevel?: 'h2' | 'h3'; actions?: ReactNode }) {
   const price = modalPriceLine(product);
+  const serviceRows = serviceDetailRows(product.service_details);
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <Box>
@@ -100,6 +151,7 @@ export function ProductDetails({ product, headingLevel = 'h3', actions }: { prod
           {price.note}
         </Typography>
         <Typography sx={{ mt: 2, whiteSpace: 'pre-line' }}>{product.description}</Typography>
+        <Terms product={product} />
         {actions}
       </Box>
       <DetailsSection title="Features" headingLevel={headingLevel}>
@@ -108,15 +160,31 @@ export function ProductDetails({ product, headingLevel = 'h3', actions }: { prod
       <DetailsSection title="Specifications" headingLevel={headingLevel}>
         <ProductSpecifications specifications={product.specifications} />
       </DetailsSection>
+      {serviceRows.length > 0 && (
+        <DetailsSection title="Service details" headingLevel={headingLevel}>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+            {serviceRows.map((row) => (
+              <Fragment key={row.label}>
+                <Typography component="dt" color="text.secondary">
+                  {row.label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                  {row.value}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+        </DetailsSection>
+      )}
     </Box>
   );
 }
 
 /** What a product offers to do (SPEC §2): add equipment to the cart, request a service, visit a partner's product. */
-export function ProductActions({ product, onAdded = () => undefined }: { product: Product; onAdded?: () => void }) {
+export function ProductActions({ product, onAdded = () => undefined, page = false }: { product: Product; onAdded?: () => void; page?: boolean }) {
   return (
     <>
-      {product.product_type === 'equipment' && <AddToCartButton product={product} onAdded={onAdded} />}
+      {product.product_type === 'equipment' && <AddToCartButton product={product} onAdded={onAdded} again={page} />}
       {product.product_type === 'service' && <RequestServiceButton product={product} variant="contained" />}
       {product.product_type === 'affiliate' && product.affiliate_link && (
         <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(product.id)}>

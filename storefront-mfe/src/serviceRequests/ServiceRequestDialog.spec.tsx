@@ -128,7 +128,7 @@ describe("a service's 'Request Service' dialog", () => {
     expect(seen).toEqual([]);
   });
 
-  it('sends the trimmed request, closes and says the number in a toast', async () => {
+  it('sends the trimmed request and says its number in the dialog (kept until Done) and in a toast', async () => {
     const seen = fakeApi((body) => ({ status: 201, body: created(body) }));
     const dialog = await openDialog();
     fillRequired(dialog);
@@ -136,8 +136,13 @@ describe("a service's 'Request Service' dialog", () => {
     type(dialog, /Preferred date/, isoDay(10));
     type(dialog, /Message/, 'Two surgeries, mornings only.');
     fireEvent.click(dialog.getByRole('button', { name: 'Send request' }));
-    expect(await screen.findByText('Service request sent')).toBeTruthy();
+    const sent = await screen.findByRole('dialog', { name: 'Service request sent' });
     expect(screen.getByText('We will contact you about SR-7K3QX9.')).toBeTruthy();
+    // a guest has nowhere else to find the number: it stays on screen until the shopper is done
+    expect(within(sent).getByText('SR-7K3QX9')).toBeTruthy();
+    expect(sent.textContent).toContain('Your reference is SR-7K3QX9. We will contact you about');
+    expect(sent.textContent).toContain('at dana@brightsmiles.example.');
+    fireEvent.click(within(sent).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(seen).toEqual([
       {
@@ -161,7 +166,7 @@ describe("a service's 'Request Service' dialog", () => {
     const dialog = await openDialog();
     fillRequired(dialog);
     fireEvent.click(dialog.getByRole('button', { name: 'Send request' }));
-    await screen.findByText('Service request sent');
+    await screen.findByRole('dialog', { name: 'Service request sent' });
     expect(Object.keys(seen[0].body as object).sort()).toEqual(['contact_name', 'email', 'phone', 'practice_name', 'product_id']);
   });
 

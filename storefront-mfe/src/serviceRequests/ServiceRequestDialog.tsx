@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography, useMediaQuery } from '@mui/material';
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
 import { selectCurrentUser, useAppSelector, useCreateServiceRequestMutation } from '@dentalmarket/store';
@@ -28,8 +28,9 @@ export interface ServiceRequestDialogProps {
 
 /**
  * Issue 21: the 'Request Service' dialog. Formik + Yup with the messages under the fields (as the
- * checkout form), prefilled for a signed-in shopper; POST /api/service-requests. Sent: it closes and
- * a toast gives the request's number. Refused: a 400's messages go under the fields they name, any
+ * checkout form), prefilled for a signed-in shopper; POST /api/service-requests. Sent: the dialog
+ * says so with the request's number (SR-…), which stays on screen until the shopper closes it (issue
+ * 32: a guest saw it only in a 5-second toast, and a guest has nowhere else to find it). Refused: a 400's messages go under the fields they name, any
  * other refusal (429, a service gone, no connection) into the alert at the top, and what was typed
  * stays. Full screen below 768 px (SPEC §9, as the product modal).
  */
@@ -42,12 +43,14 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
   const [createServiceRequest] = useCreateServiceRequestMutation();
   const { enqueueSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ number: string; email: string } | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const serverErrors = useRef<ServerFieldErrors>({});
   const { min, max } = preferredDateRange();
 
   const close = () => {
     setAlert(null);
+    setSent(null);
     onClose();
   };
 
@@ -57,8 +60,8 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
     const result = await createServiceRequest(serviceRequestBody(product.id, values));
     if ('data' in result && result.data) {
       enqueueSnackbar(toastMessage('Service request sent', `We will contact you about ${result.data.number}.`), { variant: 'success' });
+      setSent({ number: result.data.number, email: values.email.trim() });
       resetForm();
-      onClose();
       return;
     }
     const refused = refusedRequest(result.error);
@@ -71,6 +74,29 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
   };
 
   const field = (name: keyof ServiceRequestValues) => ({ name, id: `${titleId}-${name}`, label: FIELD_LABELS[name], fullWidth: true });
+
+  if (sent) {
+    return (
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>Service request sent</DialogTitle>
+        <DialogContent>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            {'Your reference is '}
+            <strong>{sent.number}</strong>
+            {`. We will contact you about ${product.name} at ${sent.email}.`}
+          </Alert>
+          <Typography variant="body2" color="text.secondary">
+            {user ? 'You will also find the request under Orders.' : 'Keep the reference: quote it when you call or write to us about this request.'}
+          </Typography>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={close} autoFocus>
+            Done
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby={titleId}>

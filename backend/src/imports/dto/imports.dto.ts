@@ -91,7 +91,8 @@ export class ImportSummaryDto implements ImportSummary {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty() createCategories: boolean;
   @ApiProperty({ description: 'data rows in the file' }) total: number;
-  @ApiProperty({ type: ImportCountsDto, description: 'what the dry run found' }) counts: ImportCountsDto;
+  @ApiProperty({ type: ImportCountsDto, description: "what the dry run found (the template's example rows it skips are not counted: see the report's review.skipped)" })
+  counts: ImportCountsDto;
   @ApiProperty({ type: [String], description: 'columns that are not product fields: ignored' }) unknownColumns: string[];
   @ApiProperty({ type: [MissingCategoryDto] }) missingCategories: MissingCategoryDto[];
   @ApiProperty({ type: ImportProgressDto }) progress: ImportProgressDto;
@@ -107,6 +108,28 @@ export class ImportErrorsPageDto {
   @ApiProperty() limit: number;
 }
 
+export class ImportReviewRowDto {
+  @ApiProperty({ example: 14, description: "the file's line (the header is line 1)" }) line: number;
+  @ApiProperty({ type: String, nullable: true, example: 'vita-vacumat-6000-mp', description: "the row's slug, or the one its name makes" }) slug: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Vita Vacumat 6000 MP' }) name: string | null;
+  @ApiProperty({ enum: ['create', 'update', 'skipped'] }) action: 'create' | 'update' | 'skipped';
+  @ApiProperty({ type: String, nullable: true, description: 'why a skipped row is skipped (an example row of the template); null otherwise' }) reason: string | null;
+}
+
+export class ImportReviewGroupDto {
+  @ApiProperty({ example: 120, description: 'rows with this action in the file' }) total: number;
+  @ApiProperty({ type: [ImportReviewRowDto], description: 'the first `limit` of them, in line order' }) rows: ImportReviewRowDto[];
+}
+
+export class ImportReviewDto {
+  @ApiProperty({ example: 100, description: 'rows listed per action at most' }) limit: number;
+  @ApiProperty({ type: ImportReviewGroupDto, description: 'the products the apply will add' }) create: ImportReviewGroupDto;
+  @ApiProperty({ type: ImportReviewGroupDto, description: 'the products the apply will change' }) update: ImportReviewGroupDto;
+  @ApiProperty({ type: ImportReviewGroupDto, description: "the template's example rows, left out of the import (not in `counts`)" }) skipped: ImportReviewGroupDto;
+}
+
 export class ImportDetailDto extends ImportSummaryDto implements ImportDetail {
   @ApiProperty({ type: ImportErrorsPageDto, description: 'row errors in line order: the dry run\'s, and the apply\'s' }) errors: ImportErrorsPageDto;
+  @ApiProperty({ type: ImportReviewDto, description: "the dry run's rows to create and update, and the example rows it skips: counts and the first rows of each" })
+  review: ImportReviewDto;
 }

@@ -22,7 +22,8 @@ describe('SPEC §9 settings defaults', () => {
   it('has all four debug toggles on, display off and lazy images on', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       debugging: { showCartDebugger: true, showProductDebugPanel: true, verboseConsoleLogging: true, debugAlerts: true },
-      display: { showProductTypes: false, compactProductCards: false, darkMode: false },
+      // issue 32: the device's colour scheme until the shopper picks one
+      display: { showProductTypes: false, compactProductCards: false, darkMode: false, followSystemColorScheme: true },
       performance: { lazyLoadImages: true, minimalAnimations: false },
     });
     expect(SETTINGS_STORAGE_KEY).toBe('dental-marketplace-settings');
@@ -54,7 +55,8 @@ describe('loadSettings', () => {
     expect(settings).toEqual({
       ...DEFAULT_SETTINGS,
       debugging: { ...DEFAULT_SETTINGS.debugging, debugAlerts: false },
-      display: { ...DEFAULT_SETTINGS.display, darkMode: true },
+      // dark mode saved before the device's scheme was followed: still the shopper's choice
+      display: { ...DEFAULT_SETTINGS.display, darkMode: true, followSystemColorScheme: false },
     });
   });
 });
@@ -69,13 +71,14 @@ describe('saveSettings', () => {
     saveSettings(s);
     window.removeEventListener(SETTINGS_CHANGE_EVENT, listener);
 
-    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!)).toEqual(s);
+    // dark mode switched on: the shopper's choice from now on, no longer the device's scheme
+    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!)).toEqual({ ...s, display: { ...s.display, followSystemColorScheme: false } });
     expect(localStorage.getItem('showCartDebugger')).toBe('true');
     expect(localStorage.getItem('showProductDebugPanel')).toBe('false');
     expect(localStorage.getItem('verboseConsoleLogging')).toBe('true');
     expect(localStorage.getItem('debugAlerts')).toBe('true');
     expect(listener).toHaveBeenCalledTimes(1);
-    expect(loadSettings()).toEqual({ settings: s, unreadable: false });
+    expect(loadSettings()).toEqual({ settings: { ...s, display: { ...s.display, followSystemColorScheme: false } }, unreadable: false });
   });
 
   it("throws stage 'settings' when the main key cannot be written", () => {

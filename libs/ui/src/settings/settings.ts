@@ -3,7 +3,11 @@ import { SETTINGS_STORAGE_KEY } from '@dentalmarket/contracts';
 /** SPEC §3 "Local settings object": stored in the browser only, no server calls. */
 export interface DmSettings {
   debugging: { showCartDebugger: boolean; showProductDebugPanel: boolean; verboseConsoleLogging: boolean; debugAlerts: boolean };
-  display: { showProductTypes: boolean; compactProductCards: boolean; darkMode: boolean };
+  /**
+   * `followSystemColorScheme` (issue 32): dark or light as the device is, until the shopper picks one
+   * (the header's switch or the Settings tab), which sets `darkMode` and turns this off.
+   */
+  display: { showProductTypes: boolean; compactProductCards: boolean; darkMode: boolean; followSystemColorScheme: boolean };
   performance: { lazyLoadImages: boolean; minimalAnimations: boolean };
 }
 
@@ -12,7 +16,7 @@ export type DebugFlagName = keyof DmSettings['debugging'];
 /** SPEC §9 defaults. */
 export const DEFAULT_SETTINGS: DmSettings = {
   debugging: { showCartDebugger: true, showProductDebugPanel: true, verboseConsoleLogging: true, debugAlerts: true },
-  display: { showProductTypes: false, compactProductCards: false, darkMode: false },
+  display: { showProductTypes: false, compactProductCards: false, darkMode: false, followSystemColorScheme: true },
   performance: { lazyLoadImages: true, minimalAnimations: false },
 };
 
@@ -36,6 +40,9 @@ export function normaliseSettings(raw: Record<string, unknown>): DmSettings {
       out[section][key] = typeof given[key] === 'boolean' ? given[key] : defaults[key];
     }
   }
+  // saved before the device's scheme was followed: a dark mode chosen then is still the choice
+  const display = isRecord(raw.display) ? raw.display : {};
+  if (typeof display.followSystemColorScheme !== 'boolean' && display.darkMode === true) out.display!.followSystemColorScheme = false;
   return out as unknown as DmSettings;
 }
 
@@ -88,6 +95,10 @@ export function notifySettingsChanged(): void {
  * and debug panel read those), then tells same-tab listeners. Throws SettingsSaveError on failure.
  */
 export function saveSettings(settings: DmSettings): void {
+  // dark mode switched (here or in the Settings tab): that is the shopper's choice from now on
+  if (settings.display.followSystemColorScheme && settings.display.darkMode !== loadSettings().settings.display.darkMode) {
+    settings = { ...settings, display: { ...settings.display, followSystemColorScheme: false } };
+  }
   try {
     window.localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify(settings));
   } catch (cause) {

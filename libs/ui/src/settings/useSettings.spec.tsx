@@ -6,7 +6,7 @@ import { AppProviders } from '../AppProviders.js';
 import { makeTheme } from '../theme.js';
 import { hydrateAt } from '../screenAt.js';
 import { DEFAULT_SETTINGS, saveSettings, SETTINGS_STORAGE_KEY, type DmSettings } from './settings.js';
-import { useDebugFlag, useSettings } from './useSettings.js';
+import { useDarkMode, useDebugFlag, useSettings } from './useSettings.js';
 
 const withDisplay = (display: Partial<DmSettings['display']>): DmSettings => ({ ...DEFAULT_SETTINGS, display: { ...DEFAULT_SETTINGS.display, ...display } });
 
@@ -93,5 +93,34 @@ describe('AppProviders', () => {
     expect(screen.getByText('light')).toBeTruthy();
     act(() => saveSettings(withDisplay({ darkMode: true })));
     expect(screen.getByText('dark')).toBeTruthy();
+  });
+});
+
+describe('dark mode follows the device until the shopper picks (issue 32)', () => {
+  function deviceScheme(dark: boolean) {
+    const listeners = new Set<() => void>();
+    const query = { matches: dark, addEventListener: (_: string, l: () => void) => listeners.add(l), removeEventListener: (_: string, l: () => void) => listeners.delete(l) };
+    window.matchMedia = ((text: string) => (text === '(prefers-color-scheme: dark)' ? query : { matches: false, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    return {
+      set(next: boolean) {
+        query.matches = next;
+        listeners.forEach((l) => l());
+      },
+    };
+  }
+
+  it("is the device's scheme while nothing is chosen, and changes with it", () => {
+    const device = deviceScheme(true);
+    const { result } = renderHook(() => useDarkMode());
+    expect(result.current).toBe(true);
+    act(() => device.set(false));
+    expect(result.current).toBe(false);
+  });
+
+  it("is the shopper's choice once made, whatever the device says", () => {
+    deviceScheme(true);
+    const { result } = renderHook(() => useDarkMode());
+    act(() => saveSettings({ ...DEFAULT_SETTINGS, display: { ...DEFAULT_SETTINGS.display, darkMode: false, followSystemColorScheme: false } }));
+    expect(result.current).toBe(false);
   });
 });

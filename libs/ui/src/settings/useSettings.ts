@@ -55,3 +55,27 @@ export function useDebugFlag(name: DebugFlagName): boolean {
   const snapshot = useCallback(() => readDebugFlag(name), [name]);
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToScheme(onChange: () => void): () => void {
+  const query = typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null;
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** The device asks for dark (its system setting); never on the server, which renders the light page. */
+export function useSystemPrefersDark(): boolean {
+  return useSyncExternalStore(
+    subscribeToScheme,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches,
+    () => false,
+  );
+}
+
+/** Dark mode as shown: the shopper's choice, or the device's while they have made none (issue 32). */
+export function useDarkMode(): boolean {
+  const { display } = useSettings();
+  const systemDark = useSystemPrefersDark();
+  return display.followSystemColorScheme ? systemDark : display.darkMode;
+}
