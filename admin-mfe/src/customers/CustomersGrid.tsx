@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
+import { usePhoneColumns } from '../dashboard/usePhoneColumns.js';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { CustomerListQuery, CustomerRow, CustomerSortField } from '@dentalmarket/contracts';
 import { useGetAdminCustomersQuery } from './customersApi.js';
@@ -49,14 +50,7 @@ export function CustomersGrid() {
   const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
   const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
   const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<CustomerRow>();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  // the admin may still show or hide columns from a column's menu; moving between a phone's width and a wider one resets them
-  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
-  const [laidOutForPhone, setLaidOutForPhone] = useState(false);
-  if (laidOutForPhone !== phone) {
-    setLaidOutForPhone(phone);
-    setVisibility(phone ? PHONE_HIDDEN : {});
-  }
+  const { visibility, setVisibility } = usePhoneColumns(PHONE_HIDDEN);
   const { data, isFetching, isError } = useGetAdminCustomersQuery(customerListQuery({ ...filters, q }, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
   const columns = useMemo<GridColDef<CustomerRow>[]>(

@@ -1,9 +1,9 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Order, OrderStatus } from '@dentalmarket/contracts';
-import { renderWithStore, stubFetch, type Answer, type Call } from '../categories/testSupport.js';
+import { stubFetch, type Answer, type Call } from '../categories/testSupport.js';
 import { order, stats, summary } from './orderFixtures.js';
-import { OrdersTab } from './OrdersTab.js';
+import { address, goBack, renderOrdersTab } from './ordersTestSupport.js';
 
 const NUMBER = 'DM-000001';
 
@@ -33,7 +33,7 @@ const statusCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 const orderGets = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === `/api/admin/orders/${NUMBER}`);
 
 async function openOrder() {
-  await renderWithStore(<OrdersTab />, null);
+  await renderOrdersTab();
   const link = await screen.findByRole('button', { name: NUMBER });
   act(() => link.focus());
   fireEvent.click(link);
@@ -131,5 +131,37 @@ describe('the admin order drawer', () => {
     fireEvent.click(drawer.getByRole('button', { name: 'Close order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(screen.getByRole('grid', { name: 'Orders' }).contains(document.activeElement)).toBe(true));
+  });
+
+  it('keeps the open order in the address: Back closes it, and the close button leaves no entry behind', async () => {
+    serve('placed');
+    await openOrder();
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders', order: NUMBER });
+    goBack();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders' });
+
+    fireEvent.click(screen.getByRole('button', { name: NUMBER }));
+    const drawer = within(await screen.findByRole('dialog', { name: `Order ${NUMBER}` }));
+    expect(address().get('order')).toBe(NUMBER);
+    fireEvent.click(drawer.getByRole('button', { name: 'Close order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders' });
+    // closing stepped back over the entry opening pushed: Forward opens the order again
+    goBack(1);
+    expect(await screen.findByRole('dialog', { name: `Order ${NUMBER}` })).toBeTruthy();
+  });
+
+  it('opens the order a shared link (or a reload) names, and closing takes its number out of the address', async () => {
+    serve('shipped');
+    await renderOrdersTab(`/admin?tab=orders&order=${NUMBER}`, ['/admin']);
+    const drawer = within(await screen.findByRole('dialog', { name: `Order ${NUMBER}` }));
+    expect(await drawer.findByText('Curing Light')).toBeTruthy();
+    fireEvent.click(drawer.getByRole('button', { name: 'Close order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders' });
+    // replaced, not pushed: Back leaves the tab instead of opening the order again
+    goBack();
+    expect(address().get('tab')).toBeNull();
   });
 });

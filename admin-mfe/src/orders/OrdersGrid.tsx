@@ -6,7 +6,7 @@ import type { AdminOrderListQuery, OrderStatus, OrderSummary } from '@dentalmark
 import { useGetAdminOrdersQuery } from '@dentalmarket/store';
 import { displayedRowsLabel, serverGridProps } from '../dashboard/serverGrid.js';
 import { useSettledSearch } from '../dashboard/useDebouncedValue.js';
-import { useRowDrawer } from '../dashboard/useRowDrawer.js';
+import { useDrawerParam } from '../dashboard/useDrawerParam.js';
 import { exportHref, NO_ORDER_FILTERS, OrderFilters, orderFilterParams, type OrderFilterValues } from './OrderFilters.js';
 import { OrderDrawer } from './OrderDrawer.js';
 import { formatDateTime, usd } from './orderFormat.js';
@@ -35,7 +35,8 @@ export function OrdersGrid() {
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
   const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
-  const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<string>();
+  // the open order is in the address (?order=DM-…): a reload, Back or a shared link shows the same one
+  const { opened, open, close, gridBox, giveFocusBack } = useDrawerParam('order');
   const settled = { ...filters, q };
   const { data, isFetching, isError } = useGetAdminOrdersQuery(orderListQuery(settled, pagination, sortModel), { refetchOnMountOrArgChange: true });
 

@@ -1,9 +1,9 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrderSummary } from '@dentalmarket/contracts';
-import { renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';
+import { stubFetch, type Call } from '../categories/testSupport.js';
 import { stats, summary } from './orderFixtures.js';
-import { OrdersTab } from './OrdersTab.js';
+import { renderOrdersTab } from './ordersTestSupport.js';
 
 const all = Array.from({ length: 130 }, (_v, i) => summary(i + 1));
 
@@ -32,7 +32,7 @@ async function choose(label: string, option: string) {
 describe('the admin Orders tab', () => {
   it('shows the three figures and the first page of orders, newest first', async () => {
     const { calls } = serve();
-    await renderWithStore(<OrdersTab />, null);
+    await renderOrdersTab();
     const figure = (name: string) => within(screen.getByRole('region', { name }));
     await waitFor(() => expect(figure('Orders today').getByText('12')).toBeTruthy());
     expect(figure('Revenue this month').getByText('$12,345.67')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('the admin Orders tab', () => {
 
   it('sorts by date and total only', async () => {
     const { calls } = serve();
-    await renderWithStore(<OrdersTab />, null);
+    await renderOrdersTab();
     await screen.findByText('1–25 of 130');
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
     // the grid marks a header that sorts on click
@@ -59,7 +59,7 @@ describe('the admin Orders tab', () => {
 
   it('sends search, status and date range as the list params from page 1, and the export link carries the same filters', async () => {
     const { calls } = serve();
-    await renderWithStore(<OrdersTab />, null);
+    await renderOrdersTab();
     await screen.findByText('1–25 of 130');
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await screen.findByText('26–50 of 130');
@@ -82,13 +82,13 @@ describe('the admin Orders tab', () => {
       if (url.pathname === '/api/admin/orders/stats') return { status: 200, body: stats };
       return { status: 200, body: { orders: all.slice(0, 25), total: 1000, total_capped: true, page: 1, limit: 25 } };
     });
-    await renderWithStore(<OrdersTab />, null);
+    await renderOrdersTab();
     expect(await screen.findByText('1–25 of more than 1,000')).toBeTruthy();
   });
 
   it('goes back to page 1 when the rows per page change', async () => {
     const { calls } = serve();
-    await renderWithStore(<OrdersTab />, null);
+    await renderOrdersTab();
     await screen.findByText('1–25 of 130');
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await screen.findByText('26–50 of 130');

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useSearchParams } from 'react-router';
 import { Panel } from '../dashboard/Panel.js';
 import { OrderStatsCards } from './OrderStatsCards.js';
 import { OrdersGrid } from './OrdersGrid.js';
@@ -10,10 +10,26 @@ type OrdersView = 'orders' | 'service-requests';
 /**
  * The dashboard's Orders tab, in two views: the orders (the three figures, then every order in the
  * server-side grid), shown first, and the service requests (issue 21). Buttons, not tabs, switch
- * them: the dashboard's own tab row already holds 'Orders'.
+ * them: the dashboard's own tab row already holds 'Orders'. The view is kept in the address
+ * (?tab=orders&view=service-requests) so a reload or a shared link shows it; switching replaces the
+ * entry (Back leaves the tab rather than stepping through the switches) and drops any open drawer's key.
  */
 export function OrdersTab() {
-  const [view, setView] = useState<OrdersView>('orders');
+  const [params, setParams] = useSearchParams();
+  const view: OrdersView = params.get('view') === 'service-requests' ? 'service-requests' : 'orders';
+  const setView = (next: OrdersView) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'orders') updated.delete('view');
+        else updated.set('view', next);
+        // the drawers' keys (useDrawerParam in each grid) belong to the view left
+        updated.delete('order');
+        updated.delete('request');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
     <Stack spacing={3}>
       <ToggleButtonGroup

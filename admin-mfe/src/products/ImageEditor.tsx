@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import FormHelperText from '@mui/material/FormHelperText';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import Link from '@mui/icons-material/Link';
@@ -8,20 +8,22 @@ import { useSnackbar } from 'notistack';
 import { IMAGE_MIME_TYPES, LIMITS } from '@dentalmarket/contracts';
 import { statusText, useUploadImageMutation } from '@dentalmarket/store';
 import { ProductImage, toastMessage } from '@dentalmarket/ui';
-import type { ProductFormValues } from './productForm.js';
+import { FormikTextField } from '@dentalmarket/ui/forms';
+import { imageUrlProblem, type ProductFormValues } from './productForm.js';
 
 const MAX_BYTES = LIMITS.imageMaxBytes;
 
 /**
  * SPEC §5 Image upload: an upload mode (JPEG, PNG, GIF or WebP, 5 MB at most, checked here for a
  * quick answer and again by the server on the bytes) and a URL mode, starting in URL mode when the
- * product already has an image URL. The preview shows 'Image Not Found' for a broken URL.
+ * product already has an image URL (or one is typed). The preview shows 'Image Not Found' for a
+ * broken URL. The typed URL is a form value (image_url_input): it survives a change of tab, and a
+ * save sets it when 'Set URL' was not pressed (issue 32).
  */
 export function ImageEditor() {
   const { values, setFieldValue, errors, submitCount } = useFormikContext<ProductFormValues>();
   const { enqueueSnackbar } = useSnackbar();
-  const [mode, setMode] = useState<'upload' | 'url'>(values.image_url ? 'url' : 'upload');
-  const [urlDraft, setUrlDraft] = useState(values.image_url);
+  const [mode, setMode] = useState<'upload' | 'url'>(values.image_url || values.image_url_input ? 'url' : 'upload');
   const [upload, { isLoading }] = useUploadImageMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const toast = (title: string, description: string, variant: 'success' | 'error') =>
@@ -47,7 +49,7 @@ export function ImageEditor() {
     try {
       const result = await upload(file).unwrap();
       setImage(result.imageUrl, result.imageType);
-      setUrlDraft(result.imageUrl);
+      void setFieldValue('image_url_input', result.imageUrl);
       toast('Upload successful', 'The image is ready; save the product to keep it.', 'success');
     } catch (error) {
       const status = (error as { status?: unknown }).status;
@@ -56,13 +58,20 @@ export function ImageEditor() {
   };
 
   const applyUrl = () => {
-    const url = urlDraft.trim();
-    if (!url) {
-      toast('Invalid URL', 'Please enter a valid image URL.', 'error');
+    const url = values.image_url_input.trim();
+    const problem = imageUrlProblem(url);
+    if (problem) {
+      toast('Invalid URL', problem, 'error');
       return;
     }
     setImage(url, '');
     toast('Image URL updated', url.length > 80 ? `${url.slice(0, 77)}...` : url, 'success');
+  };
+
+  // an emptied field goes back to the set URL on leaving URL mode: only typed text is kept for the save
+  const changeMode = (next: 'upload' | 'url') => {
+    if (next === 'upload' && !values.image_url_input.trim()) void setFieldValue('image_url_input', values.image_url);
+    setMode(next);
   };
 
   return (
@@ -75,7 +84,7 @@ export function ImageEditor() {
           <ProductImage src={values.image_url || null} alt={values.name || 'Product image'} height={135} />
         </Box>
         <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
-          <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_e, next) => next && setMode(next)} aria-label="Image source">
+          <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_e, next) => next && changeMode(next)} aria-label="Image source">
             <ToggleButton value="upload">
               <CloudUpload fontSize="small" sx={{ mr: 0.5 }} /> Upload
             </ToggleButton>
@@ -92,20 +101,20 @@ export function ImageEditor() {
               <FormHelperText>JPEG, PNG, GIF or WebP, up to 5MB.</FormHelperText>
             </Box>
           ) : (
-            <Stack direction="row" spacing={1}>
-              <TextField
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <FormikTextField
+                name="image_url_input"
                 size="small"
                 fullWidth
                 label="Image URL"
-                value={urlDraft}
-                onChange={(event) => setUrlDraft(event.target.value)}
+                inputMode="url"
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') {
                     event.preventDefault();
                     applyUrl();
                   }
                 }}
-                slotProps={{ htmlInput: { maxLength: 2048, inputMode: 'url' } }}
+                slotProps={{ htmlInput: { maxLength: 2048 } }}
               />
               <Button variant="outlined" onClick={applyUrl} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
                 Set URL

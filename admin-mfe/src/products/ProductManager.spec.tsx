@@ -1,6 +1,7 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminProductRow, ProductType } from '@dentalmarket/contracts';
+import { changeMediaQueries, screenWidth } from '@dentalmarket/ui/testing';
 import { category, renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';
 import { ProductManager } from './ProductManager.js';
 
@@ -40,6 +41,8 @@ async function choose(label: string, option: string) {
 
 
 describe('admin products grid', () => {
+  afterEach(() => screenWidth(false));
+
   it("shows the price the shop shows: an affiliate's stored price, 'Get a Quote' for a service without one", async () => {
     serve([row(1, 'affiliate', '249.00', 'Partner Scanner'), row(2, 'service', '0.00', 'Chair Repair'), row(3, 'affiliate', '0.00', 'Partner Gloves')]);
     await render();
@@ -134,5 +137,35 @@ describe('admin products grid', () => {
     expect(screen.getByRole('button', { name: 'Add New Product' })).toBeTruthy();
     const href = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!);
     expect(Object.fromEntries(href.searchParams)).toEqual({ subcategoryId: '7', productType: 'affiliate' });
+  });
+
+  it('keeps the whole name and the actions on a phone, the other columns written under the name', async () => {
+    screenWidth(true);
+    const long = 'Planmeca ProMax 3D Classic Cone Beam Imaging Unit with Ceph Arm';
+    serve([row(1, 'affiliate', '249.00', long), { ...row(2, 'equipment', '12.50', 'Gloves'), in_stock: false }]);
+    await render();
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Actions']));
+    const rowOf = async (name: string) => within((await screen.findByText(name)).closest('[role="row"]') as HTMLElement);
+    // the name is not cut: it wraps in a row as tall as it needs
+    const name = screen.getByText(long);
+    expect(getComputedStyle(name.parentElement!).whiteSpace).toBe('normal');
+    expect((await rowOf(long)).getByText('Affiliate · Imaging · $249.00')).toBeTruthy();
+    expect((await rowOf('Gloves')).getByText('Equipment · Imaging · $12.50 · Out of stock')).toBeTruthy();
+    for (const action of ['View', 'Edit', 'Delete']) expect((await rowOf(long)).getByRole('button', { name: `${action} ${long}` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Gloves' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('shows every column on a wider screen, and again when a phone turns into one', async () => {
+    screenWidth(true);
+    serve([row(1, 'equipment', '100.00', 'Lamp')]);
+    await render();
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Actions']));
+    act(() => changeMediaQueries(() => false));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Type', 'Category', 'Price', 'In Stock', 'Actions']));
+    expect(within(screen.getByText('Lamp').closest('[role="row"]') as HTMLElement).getByText('$100.00')).toBeTruthy();
+    expect(screen.queryByText('Equipment · Imaging · $100.00')).toBeNull();
   });
 });

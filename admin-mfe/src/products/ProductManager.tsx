@@ -8,7 +8,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Search from '@mui/icons-material/Search';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import { usePhoneColumns } from '../dashboard/usePhoneColumns.js';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { AdminProductRow, AdminProductSortField, ProductType } from '@dentalmarket/contracts';
 import { useGetAdminProductsQuery } from '@dentalmarket/store';
 import { productExportHref } from './imports/importsApi.js';
@@ -41,6 +42,28 @@ const SORT_FIELDS: Record<string, AdminProductSortField> = {
 };
 
 /**
+ * On a phone (under 600 px) the grid keeps the name, wrapped, and the actions, so Edit and Delete are
+ * on screen without scrolling sideways; what the hidden columns hold is written under the name.
+ */
+const PHONE_HIDDEN: GridColumnVisibilityModel = { product_type: false, category_name: false, price: false, in_stock: false };
+
+const typeLabel = (value: ProductType) => TYPE_LABELS[value]?.split(' ')[0] ?? value;
+
+/** The hidden columns' values, in the columns' order, for the line under a product's name. */
+function hiddenFacts(row: AdminProductRow, visibility: GridColumnVisibilityModel): string {
+  const facts: [string, string | null][] = [
+    ['product_type', typeLabel(row.product_type)],
+    ['category_name', row.category_name],
+    ['price', adminPrice(row).primary],
+    ['in_stock', row.in_stock ? null : 'Out of stock'],
+  ];
+  return facts
+    .filter(([field, text]) => visibility[field] === false && text)
+    .map(([, text]) => text)
+    .join(' · ');
+}
+
+/**
  * SPEC §2 Admin product management: search over name, description and manufacturer, a grid paged,
  * sorted and searched by the server (always fresh: the admin list is never cached), and the
  * create, edit, view and delete dialogs.
@@ -56,6 +79,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
   const [importing, setImporting] = useState(false);
   const [filters, setFilters] = useState<ProductFilterValues>(NO_FILTERS);
+  const { phone, visibility, setVisibility } = usePhoneColumns(PHONE_HIDDEN);
   // after a delete the row's button is gone: focus goes to 'Add New Product' instead of the page body
   const addButton = useRef<HTMLButtonElement>(null);
   const [deletions, setDeletions] = useState(0);
@@ -80,8 +104,30 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
 
   const columns = useMemo<GridColDef<AdminProductRow>[]>(
     () => [
-      { field: 'name', headerName: 'Name', flex: 2, minWidth: 180 },
-      { field: 'product_type', headerName: 'Type', width: 120, valueFormatter: (value: ProductType) => TYPE_LABELS[value]?.split(' ')[0] ?? value },
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 2,
+        minWidth: phone ? 140 : 180,
+        hideable: false,
+        // on a phone the whole name wraps (the row grows to fit), with the hidden columns under it
+        renderCell: phone
+          ? ({ row }) => {
+              const facts = hiddenFacts(row, visibility);
+              return (
+                <Box sx={{ py: 1, whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4 }}>
+                  <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>{row.name}</Box>
+                  {facts ? (
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                      {facts}
+                    </Typography>
+                  ) : null}
+                </Box>
+              );
+            }
+          : undefined,
+      },
+      { field: 'product_type', headerName: 'Type', width: 120, valueFormatter: typeLabel },
       { field: 'category_name', headerName: 'Category', flex: 1, minWidth: 140 },
       {
         field: 'price',
@@ -101,23 +147,25 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
       {
         field: 'actions',
         headerName: 'Actions',
-        width: 150,
+        // three buttons of a finger's size on a phone; never hidden from the column menu
+        width: phone ? 132 : 150,
         sortable: false,
         filterable: false,
+        hideable: false,
         renderCell: ({ row }) => (
-          <Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
             <Tooltip title="View">
-              <IconButton size="small" aria-label={`View ${row.name}`} onClick={() => setViewing(row.id)}>
+              <IconButton size={phone ? 'medium' : 'small'} aria-label={`View ${row.name}`} onClick={() => setViewing(row.id)}>
                 <VisibilityOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title="Edit">
-              <IconButton size="small" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row.id)}>
+              <IconButton size={phone ? 'medium' : 'small'} aria-label={`Edit ${row.name}`} onClick={() => setEditing(row.id)}>
                 <EditOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
             <Tooltip title="Delete">
-              <IconButton size="small" color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
+              <IconButton size={phone ? 'medium' : 'small'} color="error" aria-label={`Delete ${row.name}`} onClick={() => setDeleting(row)}>
                 <DeleteOutline fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -125,7 +173,7 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
         ),
       },
     ],
-    [],
+    [phone, visibility],
   );
 
   return (
@@ -175,10 +223,13 @@ export function ProductManager({ subcategoryId, productType, categoryId }: Produ
           Failed to fetch products
         </Typography>
       ) : null}
-      <Box sx={{ height: 520, width: '100%' }}>
+      <Box sx={{ height: 520, width: '100%', minWidth: 0 }}>
         <DataGrid
           rows={data?.products ?? []}
           columns={columns}
+          columnVisibilityModel={visibility}
+          onColumnVisibilityModelChange={setVisibility}
+          getRowHeight={phone ? () => 'auto' : undefined}
           rowCount={data?.total ?? 0}
           loading={isFetching}
           {...serverGridProps(pagination, setPagination)}

@@ -94,3 +94,17 @@ describe('SPEC §5 admin product form', () => {
     expect(getInitialValues(storedProduct)).toMatchObject({ features: 'a\nb', specifications: [{ name: 'power', value: '1 W' }], service_details: 'On site', subcategory_id: '', slug: 'p' });
   });
 });
+
+describe('issue 32: an image URL typed without Set URL', () => {
+  it('is saved as set, without the uploaded type of the image it replaces', () => {
+    const edited = { ...getInitialValues(storedProduct), image_url_input: ' https://cdn.example/new.png ' };
+    expect(toProductInput(edited, 'edit')).toMatchObject({ image_url: 'https://cdn.example/new.png', image_type: null });
+    expect(toProductInput(getInitialValues(storedProduct), 'edit')).toMatchObject({ image_url: '/i.png', image_type: 'image/png' });
+  });
+
+  it("is refused as 'Set URL' refuses it: an emptied field over a set URL, not an empty field without one", async () => {
+    expect(await messages(filled({ image_url: '/i.png', image_url_input: '  ' }))).toEqual(['Please enter a valid image URL.']);
+    expect(await messages(filled({ image_url: '', image_url_input: '' }))).toEqual([]);
+    expect(await messages(filled({ image_url: '/i.png', image_url_input: '/i.png' }))).toEqual([]);
+  });
+});

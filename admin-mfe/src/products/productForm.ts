@@ -19,6 +19,11 @@ export interface ProductFormValues {
   description: string;
   image_url: string;
   image_type: string;
+  /**
+   * What the Image URL field holds. 'Set URL' copies it to image_url; kept here, not in the image
+   * editor, so that it survives a change of tab and counts as an unsaved change (issue 32).
+   */
+  image_url_input: string;
   slug: string;
   category_id: number | '';
   subcategory_id: number | '';
@@ -62,6 +67,7 @@ export function getInitialValues(product?: Product | null, preset: ProductPreset
       description: product.description,
       image_url: product.image_url ?? '',
       image_type: product.image_type ?? '',
+      image_url_input: product.image_url ?? '',
       slug: product.slug,
       category_id: product.category_id,
       subcategory_id: product.subcategory_id ?? '',
@@ -85,6 +91,7 @@ export function getInitialValues(product?: Product | null, preset: ProductPreset
     description: '',
     image_url: '',
     image_type: '',
+    image_url_input: '',
     slug: '',
     category_id: preset.categoryId ?? '',
     subcategory_id: preset.subcategoryId ?? '',
@@ -103,6 +110,25 @@ export function getInitialValues(product?: Product | null, preset: ProductPreset
 
 const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
 
+/** SPEC §5 Image upload: the message of an empty URL, from 'Set URL' and from a save alike. */
+export const INVALID_IMAGE_URL = 'Please enter a valid image URL.';
+
+/** What 'Set URL' refuses (SPEC §5: an empty URL), or null for a URL it takes. */
+export const imageUrlProblem = (url: string): string | null => (url.trim() ? null : INVALID_IMAGE_URL);
+
+/** A URL typed into the Image URL field without pressing 'Set URL': the save applies it. */
+const typedImageUrl = (values: Pick<ProductFormValues, 'image_url' | 'image_url_input'>): string | null =>
+  values.image_url_input.trim() === values.image_url.trim() ? null : values.image_url_input;
+
+/**
+ * The values as saved: a URL typed but not set is set, as 'Set URL' would (issue 32: it used to be
+ * dropped while the dialog said 'Product Updated'). A typed URL has no uploaded image's type.
+ */
+export function withTypedImageUrl(values: ProductFormValues): ProductFormValues {
+  const typed = typedImageUrl(values);
+  return typed === null || imageUrlProblem(typed) ? values : { ...values, image_url: typed.trim(), image_type: '' };
+}
+
 /** SPEC §5 Admin product form: required fields, price for equipment, affiliate link for affiliates. */
 export const productSchema = Yup.object({
   name: Yup.string().trim().required('Product name is required').max(255, 'Product name must be at most 255 characters'),
@@ -120,6 +146,11 @@ export const productSchema = Yup.object({
   affiliate_link: Yup.string()
     .trim()
     .when('product_type', { is: 'affiliate', then: (s) => s.required('Affiliate link is required for affiliate products') }),
+  // the save applies a typed URL, so it is checked as 'Set URL' checks it (an emptied field is not 'no image')
+  image_url_input: Yup.string().test('image-url', INVALID_IMAGE_URL, (input, context) => {
+    const typed = typedImageUrl({ image_url: String(context.parent.image_url ?? ''), image_url_input: input ?? '' });
+    return typed === null || imageUrlProblem(typed) === null;
+  }),
 });
 
 /** Which tab holds each field, so a failed submit can show the tab with the first problem. */
@@ -130,6 +161,7 @@ export const FIELD_TABS: Record<string, number> = {
   price: 0,
   description: 0,
   image_url: 0,
+  image_url_input: 0,
   slug: 1,
   affiliate_link: 1,
   external_link: 1,
@@ -172,9 +204,11 @@ function serviceDetailsOf(text: string): Record<string, string> | null {
  * link, the slug from the name, and on edit only an empty manufacturer as 'Unknown'. Fields that
  * do not belong to the product type are sent empty, so a type change leaves nothing stale; the
  * price is the exception: an affiliate's price field is hidden, so no price is sent and the server
- * keeps the stored one (a hidden field must never overwrite stored data; the shop shows it).
+ * keeps the stored one (a hidden field must never overwrite stored data; the shop shows it). An
+ * image URL typed but not set is saved as set (`withTypedImageUrl`).
  */
-export function toProductInput(values: ProductFormValues, mode: 'create' | 'edit'): ProductInput {
+export function toProductInput(form: ProductFormValues, mode: 'create' | 'edit'): ProductInput {
+  const values = withTypedImageUrl(form);
   const type = values.product_type;
   const manufacturer = values.manufacturer.trim() || (mode === 'edit' ? 'Unknown' : '');
   return {

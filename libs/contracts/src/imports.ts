@@ -104,7 +104,18 @@ export interface ImportSummary {
   finished_at: string | null;
 }
 
-/** GET /api/admin/imports/:id?errorsPage=&errorsLimit= : the summary and one page of row errors. */
+/** One row of the dry run's review: `line` is the file's line; `reason` says why a skipped row is skipped (null otherwise). */
+export interface ImportReviewRow { line: number; slug: string | null; name: string | null; action: 'create' | 'update' | 'skipped'; reason: string | null }
+/** The rows of one action: `total` counts them all, `rows` lists the first `limit` (ImportReview) in line order. */
+export interface ImportReviewGroup { total: number; rows: ImportReviewRow[] }
+/**
+ * Which rows the apply will create and update, and which it skips (the CSV template's example rows:
+ * name starting "Example:" and slug "example-"; skipped rows are in no `counts`).
+ */
+export interface ImportReview { limit: number; create: ImportReviewGroup; update: ImportReviewGroup; skipped: ImportReviewGroup }
+
+/** POST /api/admin/imports and GET /api/admin/imports/:id?errorsPage=&errorsLimit= : the summary, one page of row errors and the review. */
 export interface ImportDetail extends ImportSummary {
   errors: { rows: ImportRowError[]; total: number; page: number; limit: number };
+  review: ImportReview;
 }

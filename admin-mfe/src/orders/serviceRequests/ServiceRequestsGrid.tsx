@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, InputAdornment, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
@@ -7,6 +7,7 @@ import { useGetAdminServiceRequestsQuery } from '@dentalmarket/store';
 import { serverGridProps } from '../../dashboard/serverGrid.js';
 import { formatDateTime, usd } from '../orderFormat.js';
 import { useDebouncedValue } from '../../dashboard/useDebouncedValue.js';
+import { useDrawerParam } from '../../dashboard/useDrawerParam.js';
 import { ServiceRequestDrawer } from './ServiceRequestDrawer.js';
 import { formatCalendarDay, STATUS_LABELS } from './serviceRequestFormat.js';
 import { ServiceRequestStatusChip } from './ServiceRequestStatusChip.js';
@@ -45,8 +46,8 @@ export function ServiceRequestsGrid() {
   const q = useDebouncedValue(filters.q.trim());
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
-  const [opened, setOpened] = useState<string | null>(null);
-  const gridBox = useRef<HTMLDivElement>(null);
+  // the open request is in the address (?request=SR-…): a reload, Back or a shared link shows the same one
+  const { opened, open, close, gridBox, giveFocusBack } = useDrawerParam('request');
 
   // a settled new search starts again at page 1, set while rendering so page 3 of the old search is never asked
   const [searched, setSearched] = useState(q);
@@ -56,11 +57,6 @@ export function ServiceRequestsGrid() {
   }
   const { data, isFetching, isError } = useGetAdminServiceRequestsQuery(serviceRequestListQuery({ ...filters, q }, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
-  const opener = useRef<HTMLElement | null>(null);
-  const open = (number: string) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOpened(number);
-  };
   const columns = useMemo<GridColDef<ServiceRequestSummary>[]>(
     () => [
       {
@@ -83,14 +79,8 @@ export function ServiceRequestsGrid() {
       { field: 'status', headerName: 'Status', width: 110, sortable: false, renderCell: ({ value }) => <ServiceRequestStatusChip status={value as ServiceRequestStatus} /> },
       { field: 'quote_amount', headerName: 'Quote', width: 100, align: 'right', headerAlign: 'right', sortable: false, valueFormatter: (value: string | null) => dash(value, usd) },
     ],
-    [],
+    [open],
   );
-
-  /** When that row left the page meanwhile (its status no longer matches the filter), the grid takes focus instead. */
-  const giveFocusBack = () => {
-    if (opener.current?.isConnected) opener.current.focus();
-    else gridBox.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
-  };
 
   return (
     <Box>
@@ -154,7 +144,7 @@ export function ServiceRequestsGrid() {
           aria-label="Service requests"
         />
       </Box>
-      <ServiceRequestDrawer number={opened} onClose={() => setOpened(null)} onClosed={giveFocusBack} />
+      <ServiceRequestDrawer number={opened} onClose={close} onClosed={giveFocusBack} />
     </Box>
   );
 }

@@ -1,9 +1,9 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceRequest, ServiceRequestStatus, ServiceRequestStatusChange, ServiceRequestSummary } from '@dentalmarket/contracts';
-import { renderWithStore, stubFetch, type Answer, type Call } from '../../categories/testSupport.js';
+import { stubFetch, type Answer, type Call } from '../../categories/testSupport.js';
 import { stats } from '../orderFixtures.js';
-import { OrdersTab } from '../OrdersTab.js';
+import { address, goBack, renderOrdersTab } from '../ordersTestSupport.js';
 import { requestSummary, serviceRequest } from './serviceRequestFixtures.js';
 
 const NUMBER = 'SR-000001';
@@ -49,7 +49,7 @@ const listCalls = (calls: Call[]) =>
 const statusCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST').map((c) => c.body);
 
 async function showServiceRequests() {
-  await renderWithStore(<OrdersTab />, null);
+  await renderOrdersTab();
   // the orders view comes first, as before
   expect(screen.getByRole('button', { name: 'Orders', pressed: true })).toBeTruthy();
   expect(await screen.findByRole('region', { name: 'All Orders' })).toBeTruthy();
@@ -194,5 +194,41 @@ describe("the Orders tab's service requests view", () => {
     fireEvent.click(drawer.getByRole('button', { name: 'Close service request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: NUMBER }));
+  });
+
+  it('keeps the view in the address, replacing the entry, and switching back to orders takes it out', async () => {
+    serve();
+    await renderOrdersTab('/admin?tab=orders', ['/admin']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Service requests' }));
+    expect(await screen.findByRole('region', { name: 'Service requests' })).toBeTruthy();
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders', view: 'service-requests' });
+    fireEvent.click(screen.getByRole('button', { name: 'Orders' }));
+    expect(await screen.findByRole('region', { name: 'All Orders' })).toBeTruthy();
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders' });
+    // the switches replaced the entry: Back leaves the tab
+    goBack();
+    expect(address().get('tab')).toBeNull();
+  });
+
+  it('keeps the open request in the address: Back closes it, a shared link opens it in its view', async () => {
+    serve('new');
+    await openRequest();
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders', view: 'service-requests', request: NUMBER });
+    goBack();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders', view: 'service-requests' });
+    expect(screen.getByRole('region', { name: 'Service requests' })).toBeTruthy();
+  });
+
+  it('opens the request a shared link (or a reload) names in the service requests view; closing takes it out of the address', async () => {
+    serve('quoted');
+    await renderOrdersTab(`/admin?tab=orders&view=service-requests&request=${NUMBER}`);
+    const drawer = within(await screen.findByRole('dialog', { name: `Service request ${NUMBER}` }));
+    expect(await drawer.findByText('Bright Smiles Dental')).toBeTruthy();
+    fireEvent.click(drawer.getByRole('button', { name: 'Close service request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(Object.fromEntries(address())).toEqual({ tab: 'orders', view: 'service-requests' });
+    expect(screen.getByRole('button', { name: 'Service requests', pressed: true })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Service requests' })).toBeTruthy();
   });
 });

@@ -221,7 +221,7 @@ describe('Import products from CSV', () => {
     fireEvent.click(option);
     await waitFor(() => expect(figures(dialog)).toEqual(['5 to create', '1 to update', '0 unchanged', '0 with errors']));
     expect(dialog.getByText('They will be created when you apply.')).toBeTruthy();
-    expect(dialog.queryByRole('table')).toBeNull();
+    expect(dialog.queryByRole('table', { name: 'Rows with errors' })).toBeNull();
     expect(dialog.queryByText('Rows with errors are skipped.')).toBeNull();
     expect(document.activeElement).toBe(option);
     const posts = calls.filter((c) => c.method === 'POST');

@@ -3,6 +3,7 @@ import { Alert, Box, Button, List, ListItem, Paper, Typography } from '@mui/mate
 import LinearProgress from '@mui/material/LinearProgress';
 import type { ImportCounts, ImportDetail } from '@dentalmarket/contracts';
 import { ImportErrorsTable } from './ImportErrorsTable.js';
+import { ImportReviewRows } from './ImportReviewRows.js';
 import { checkFigures, figure, missingCategoryText } from './importText.js';
 import { CreateCategoriesCheckbox, StepLayout, visuallyHidden } from './StepLayout.js';
 
@@ -77,6 +78,8 @@ export function ReviewStep(props: ReviewStepProps) {
         ))}
       </Box>
       {detail.unknownColumns.length ? <Alert severity="info">Ignored columns: {detail.unknownColumns.join(', ')}</Alert> : null}
+      {/* an import checked before the review was kept has none */}
+      <ImportReviewRows key={`review-${detail.id}`} review={detail.review} />
       {/* not disabled while re-checking: it keeps the focus, and a second change simply checks again */}
       <CreateCategoriesCheckbox checked={createCategories} disabled={applying} onChange={onCreateCategories} />
       {detail.missingCategories.length ? (

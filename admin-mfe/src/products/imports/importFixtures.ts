@@ -1,10 +1,24 @@
 import { jest } from '@jest/globals';
 import { File as NodeFile } from 'node:buffer';
-import type { ImportDetail, ImportRowError } from '@dentalmarket/contracts';
+import type { ImportCounts, ImportDetail, ImportReview, ImportReviewRow, ImportRowError } from '@dentalmarket/contracts';
 import { setApiBaseUrl } from '@dentalmarket/store';
 
 /** Wire shapes exactly as libs/contracts/src/imports.ts gives them. */
 export const rowError = (line: number, label: string | null, field: string | null, message: string): ImportRowError => ({ line, label, field, message });
+
+export const reviewRow = (line: number, action: ImportReviewRow['action'], slug: string | null, name: string | null, reason: string | null = null): ImportReviewRow => ({ line, slug, name, action, reason });
+
+/** A review as the server gives it for `counts`: every row listed (under the limit), creates first in the file, then updates; none skipped. */
+export function reviewOf(counts: Pick<ImportCounts, 'create' | 'update'>): ImportReview {
+  const rows = (action: 'create' | 'update', from: number, n: number) =>
+    Array.from({ length: Math.min(n, 100) }, (_v, i) => reviewRow(from + i, action, `${action}-${from + i}`, `Product on line ${from + i}`));
+  return {
+    limit: 100,
+    create: { total: counts.create, rows: rows('create', 2, counts.create) },
+    update: { total: counts.update, rows: rows('update', 2 + counts.create, counts.update) },
+    skipped: { total: 0, rows: [] },
+  };
+}
 
 export const detail = (overrides: Partial<ImportDetail> = {}): ImportDetail => ({
   id: 'imp-1',
@@ -22,6 +36,7 @@ export const detail = (overrides: Partial<ImportDetail> = {}): ImportDetail => (
   finished_at: null,
   errors: { rows: [], total: 0, page: 1, limit: 20 },
   ...overrides,
+  review: overrides.review ?? reviewOf(overrides.counts ?? { create: 3, update: 1 }),
 });
 
 /**
