@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Divider, Drawer, IconButton, Typography } from '@mui/material';
-import AlertTitle from '@mui/material/AlertTitle';
 import Close from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import { formatUsd, type CartItem } from '@dentalmarket/contracts';
@@ -49,7 +48,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
         <Box sx={{ flexGrow: 1, overflowY: 'auto', p: 2 }}>
           {notice && (
             <Alert severity="warning" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
-              <AlertTitle>{notice.title}</AlertTitle>
+              <Box sx={{ fontWeight: 600 }}>{notice.title}</Box>
               {notice.description}
             </Alert>
           )}

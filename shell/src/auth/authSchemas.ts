@@ -24,7 +24,8 @@ export const registerSchema = Yup.object({
   // password typed, one that differs says SPEC's 'Passwords don't match'
   confirm_password: Yup.string()
     .required('Please confirm your password')
-    .oneOf([Yup.ref('password')], "Passwords don't match"),
+    // a test, not oneOf: Yup checks a oneOf before required, so an empty field said 'don't match'
+    .test('matches', "Passwords don't match", (value, context) => !value || value === context.parent.password),
 });
 export type RegisterValues = Yup.InferType<typeof registerSchema>;
 export const initialRegisterValues: RegisterValues = { username: '', email: '', full_name: '', password: '', confirm_password: '' };

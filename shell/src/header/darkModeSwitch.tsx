@@ -1,5 +1,4 @@
-import { IconButton, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import Switch from '@mui/material/Switch';
+import { IconButton, ListItemIcon, ListItemText, MenuItem, Typography } from '@mui/material';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import { loadSettings, saveSettings, useDarkMode } from '@dentalmarket/ui';
@@ -26,22 +25,22 @@ export function useDarkModeSwitch(): { dark: boolean; toggle: () => void } {
 export function DarkModeButton({ sx }: { sx?: object }) {
   const { dark, toggle } = useDarkModeSwitch();
   return (
-    <IconButton aria-label="Dark mode" aria-pressed={dark} onClick={toggle} sx={sx}>
+    <IconButton aria-label="Dark theme" aria-pressed={dark} onClick={toggle} sx={sx}>
       {dark ? <LightModeOutlined /> : <DarkModeOutlined />}
     </IconButton>
   );
 }
 
-/** The phone menu's switch. */
+/** The phone menu's switch: a checkable item saying whether dark mode is on (no switch control: one more MUI component on every page's first download). */
 export function DarkModeMenuItem() {
   const { dark, toggle } = useDarkModeSwitch();
   return (
     <MenuItem onClick={toggle} role="menuitemcheckbox" aria-checked={dark}>
-      <ListItemIcon>
-        <DarkModeOutlined fontSize="small" />
-      </ListItemIcon>
+      <ListItemIcon>{dark ? <LightModeOutlined fontSize="small" /> : <DarkModeOutlined fontSize="small" />}</ListItemIcon>
       <ListItemText>Dark mode</ListItemText>
-      <Switch edge="end" size="small" checked={dark} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} sx={{ ml: 1, pointerEvents: 'none' }} />
+      <Typography variant="body2" color="text.secondary" aria-hidden sx={{ ml: 2 }}>
+        {dark ? 'On' : 'Off'}
+      </Typography>
     </MenuItem>
   );
 }

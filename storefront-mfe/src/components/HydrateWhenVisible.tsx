@@ -6,7 +6,7 @@ import { REPLAY_EVENT } from '@dentalmarket/contracts';
 const noSubscription = () => () => undefined;
 
 /** True while React hydrates server-rendered HTML (it reads the server's snapshot then), false in any later render. */
-function useHydrating(): boolean {
+export function useHydrating(): boolean {
   return useSyncExternalStore(
     noSubscription,
     () => false,

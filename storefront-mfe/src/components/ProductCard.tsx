@@ -8,6 +8,7 @@ import { ProductImage, ProductRating, themedStyles, useProductEditor, useSetting
 import { partnerLinkTracking } from '../partnerClicks.js';
 import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
 import { useAddToCart } from '../useAddToCart.js';
+import { useHydrating } from './HydrateWhenVisible.js';
 
 /**
  * The card's look, as MUI's Card, CardContent, CardActions, small Chips and Typography variants
@@ -83,11 +84,16 @@ export function ProductCard({
   /** one of the listing's first cards: its image is fetched first (the page's largest paint) */
   priority?: boolean;
 }) {
-  const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
+  // What only the browser knows (the saved cart, an admin's session) is left out while the card
+  // hydrates: a card below the fold hydrates when it comes near the screen, long after the cart was
+  // restored and the session loaded, and must first render as the server did (issue 32's #418)
+  const hydrating = useHydrating();
+  const inCart = useAppSelector((state) => selectIsInCart(state, product.id)) && !hydrating;
   const addToCart = useAddToCart();
   const price = cardPriceLine(product);
   // the edit handler exists for admins only (the shell provides it); settings shape the card
-  const openEditor = useProductEditor();
+  const editor = useProductEditor();
+  const openEditor = hydrating ? null : editor;
   const { display } = useSettings();
   const compact = display.compactProductCards;
 

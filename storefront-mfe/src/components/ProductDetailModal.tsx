@@ -10,6 +10,7 @@ import { ProductImage, ProductRating, toastMessage } from '@dentalmarket/ui';
 import { featureList, modalPriceLine } from '../modalRules.js';
 import { partnerLinkTracking } from '../partnerClicks.js';
 import { ProductSpecifications } from './ProductSpecifications.js';
+import { useHydrating } from './HydrateWhenVisible.js';
 import { useAddToCart } from '../useAddToCart.js';
 import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
 
@@ -43,8 +44,11 @@ function Features({ features }: { features: unknown }) {
  * that page has no card to add a second unit from (issue 32).
  */
 function AddToCartButton({ product, onAdded, again = false }: { product: Product; onAdded: () => void; again?: boolean }) {
-  const inCart = useAppSelector((state) => selectIsInCart(state, product.id));
-  const quantity = useAppSelector((state) => selectCartItems(state).find((item) => item.id === product.id)?.quantity ?? 0);
+  // as the server rendered it while hydrating: the saved cart may be restored before this part hydrates
+  const hydrating = useHydrating();
+  const inCart = useAppSelector((state) => selectIsInCart(state, product.id)) && !hydrating;
+  const inCartQuantity = useAppSelector((state) => selectCartItems(state).find((item) => item.id === product.id)?.quantity ?? 0);
+  const quantity = hydrating ? 0 : inCartQuantity;
   const addToCart = useAddToCart();
   const { enqueueSnackbar } = useSnackbar();
   const [adding, setAdding] = useState(false);
