@@ -49,9 +49,16 @@ function countEarlyTaps(): void {
 }
 
 /** A fresh phone (its own empty cart) on `path`, navigated without waiting for anything but the response. */
-async function phoneAt(path: string): Promise<{ context: BrowserContext; page: Page }> {
+async function phoneAt(path: string, holdScriptsUntil?: Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newPhoneContext(suite.browser, suite.app.url);
   await context.addInitScript(countEarlyTaps);
+  // the app's scripts held back until the test says: its taps surely land before the app starts
+  if (holdScriptsUntil) {
+    await context.route(/\.js(\?.*)?$/, async (route) => {
+      await holdScriptsUntil;
+      await route.continue();
+    });
+  }
   const page = await phonePage(context, 4);
   await page.goto(path, { waitUntil: 'commit' });
   return { context, page };
@@ -93,10 +100,14 @@ async function tapOn(path: string, control: (page: Page) => Locator | Promise<Lo
 describe('first taps on a phone (390 px, touch, 4× CPU), the moment a control shows', () => {
   it('Add to cart on /marketplace adds the product, and a double tap adds it once', async () => {
     for (const taps of [1, 2]) {
-      const { context, page } = await phoneAt('/marketplace?type=equipment');
+      // the double tap: both land before the app starts (scripts held), so the test always judges the held path
+      let release = () => {};
+      const held = taps === 2 ? new Promise<void>((resolve) => (release = resolve)) : undefined;
+      const { context, page } = await phoneAt('/marketplace?type=equipment', held);
       try {
         const add = page.getByRole('button', { name: 'Add to cart' }).first();
         for (let i = 0; i < taps; i++) await add.tap();
+        release();
         await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
         await page.getByText('Added to cart').first().waitFor();
         await settle(page);

@@ -51,6 +51,8 @@ describe("a careful shopper's walk (issue 32)", () => {
       const toast = page.getByText('Added to cart').first();
       await toast.waitFor();
       const header = (await page.locator('header').first().boundingBox())!;
+      // measured where it comes to rest (it slides in from above)
+      await toast.evaluate((element) => Promise.all(element.closest('.notistack-SnackbarContainer')!.getAnimations({ subtree: true }).map((animation) => animation.finished)));
       const shown = (await toast.boundingBox())!;
       assert.ok(shown.y >= header.y + header.height - 1, `the toast (top ${shown.y}) starts under the header (bottom ${header.y + header.height})`);
       await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).click();

@@ -69,7 +69,7 @@ function AddToCartButton({ product, onAdded, again = false }: { product: Product
         <Button variant="contained" startIcon={<AddShoppingCart />} onClick={add} disabled={adding || !product.in_stock}>
           {adding ? 'Adding...' : 'Add to cart'}
         </Button>
-        {quantity > 0 && <Typography sx={{ color: 'success.dark', fontWeight: 600 }}>{`${quantity} in cart`}</Typography>}
+        {quantity > 0 && <Typography sx={{ fontWeight: 600 }}>{`${quantity} in cart`}</Typography>}
       </>
     );
   }
