@@ -148,7 +148,7 @@ describe('admin products grid', () => {
     await waitFor(() => expect(headers()).toEqual(['Name', 'Actions']));
     const rowOf = async (name: string) => within((await screen.findByText(name)).closest('[role="row"]') as HTMLElement);
     // the name is not cut: it wraps in a row as tall as it needs
-    const name = screen.getByText(long);
+    const name = await screen.findByText(long);
     expect(getComputedStyle(name.parentElement!).whiteSpace).toBe('normal');
     expect((await rowOf(long)).getByText('Affiliate · Imaging · $249.00')).toBeTruthy();
     expect((await rowOf('Gloves')).getByText('Equipment · Imaging · $12.50 · Out of stock')).toBeTruthy();
