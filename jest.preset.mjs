@@ -36,6 +36,9 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
     testMatch: ['**/?(*.)+(spec|test).ts?(x)'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     reporters: ['default', path.join(root, 'scripts/jest-plain-summary.cjs')],
+    // two workers, not Jest's cores - 1 (one on this 2-core machine): admin-mfe's 23 files alone took
+    // 200 s in one worker, longer than the other six workspaces together run beside it
+    maxWorkers: 2,
     setupFiles: testEnvironment === 'jsdom' ? [path.join(root, 'scripts/jest-jsdom-setup.cjs')] : [],
     ...overrides,
   };

@@ -10,32 +10,52 @@ const root = new URL('..', import.meta.url).pathname;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function run(label, command, args, env = {}) {
+const times = [];
+
+/**
+ * Runs one suite. Its output streams as it comes, or with `buffered` is printed whole when it ends (a
+ * suite run beside another: their lines would interleave). Its time is kept for the closing table.
+ */
+function run(label, command, args, env = {}, { buffered = false } = {}) {
   return new Promise((resolve) => {
-    process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+    const started = Date.now();
+    const header = `\n=== ${label}: ${command} ${args.join(' ')}\n`;
+    let held = '';
+    const write = (stream, chunk) => (buffered ? (held += chunk) : stream.write(chunk));
+    if (!buffered) process.stdout.write(header);
     // the closing counts are read from the child's stdout alone: a failing test's message on stderr can be
     // longer than any tail (CI once lost the backend's counts under one), and the sum then missed that suite
     let tail = '';
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
-      tail = (tail + chunk.toString()).slice(-20000);
+      write(process.stdout, chunk);
+      tail = (tail + chunk.toString()).slice(-20_000_000);
     });
-    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, tail }));
+    child.stderr.on('data', (chunk) => write(process.stderr, chunk));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (buffered) process.stdout.write(`${header}${held}`);
+      process.stdout.write(`\n=== ${label}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n`);
+      times.push([label, seconds]);
+      resolve({ code: code ?? 1, tail });
+    });
   });
 }
 
 /** Reads the suite's own closing counts: our Jest reporter's line, or node:test's "# pass/# fail". */
 function count(label, { code, tail }) {
-  const jest = [...tail.matchAll(/^\S+: (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)].at(-1);
+  // one line per Jest run (the unit workspaces run in one Nx call, each ends with its own)
+  const jestLines = [...tail.matchAll(/^(\S+): (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)];
   const nodePass = [...tail.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)].at(-1);
   const nodeFail = [...tail.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)].at(-1);
   const nodeSkip = [...tail.matchAll(/^(?:#|ℹ) skipped (\d+)$/gm)].at(-1);
-  if (jest) {
-    totals.passed += Number(jest[1]);
-    totals.failed += Number(jest[2]);
-    totals.skipped += Number(jest[3] ?? 0);
+  if (jestLines.length > 0) {
+    for (const [, workspace, passed, failed, skipped] of jestLines) {
+      totals.passed += Number(passed);
+      totals.failed += Number(failed);
+      totals.skipped += Number(skipped ?? 0);
+      if (Number(failed) > 0 && jestLines.length > 1) failures.push(workspace);
+    }
   } else if (nodePass && nodeFail) {
     totals.passed += Number(nodePass[1]);
     totals.failed += Number(nodeFail[1]);
@@ -64,25 +84,65 @@ if (build.code !== 0) failures.push('build');
 const typecheck = await run('typecheck', 'npx', ['nx', 'run-many', '-t', 'typecheck', '--outputStyle=static']);
 if (typecheck.code !== 0) failures.push('typecheck');
 
+/**
+ * The backend specs whose behaviour depends on the database server, run a second time on the
+ * PostgreSQL server (15 here, while the embedded one is 17; reached over TCP, databases made with
+ * CREATE DATABASE): SQL a version may plan or accept differently, row locks and isolation under
+ * concurrent connections, pg-boss's queues, pg_dump, migrations and two instances on one database.
+ * The other specs run once, on the embedded database: validation, HTTP, rendering, SMTP, the AI
+ * providers, the log and the embedded server's own supervision, lock and root handling behave the
+ * same on either (outage.spec makes a private server cluster of its own in both runs).
+ */
+const SERVER_SPECS = [
+  'test/schema.spec.ts', // migrations and the entities on the server's version
+  'test/transactions.spec.ts', // rollbacks and isolation
+  'test/concurrency.spec.ts', // 30 pooled connections at once
+  'test/login-limits.spec.ts', // the limiter's single statements under concurrent row locks
+  'test/orders.spec.ts', // order numbers, stock and the outbox under concurrent checkouts
+  'test/admin-orders.spec.ts', // keyset paging and status changes with their jobs
+  'test/admin-catalog.spec.ts', // constraint violations mapped to 409s
+  'test/catalog-api.spec.ts', // the catalogue's statements with SEARCH_INDEX on
+  'test/catalog-search-sql.spec.ts', // full-text and trigram search in SQL
+  'test/search-index.spec.ts', // the index's answers equal the SQL's
+  'test/catalog-performance.spec.ts', // the planner's plans (EXPLAIN)
+  'test/catalog-search-performance.spec.ts', // the planner's plans for search (EXPLAIN ANALYZE)
+  'test/imports.spec.ts', // batches applied in transactions, import jobs
+  'test/order-emails.spec.ts', // pg-boss and the outbox relay
+  'test/service-requests.spec.ts', // pg-boss, the guest caps
+  'test/analytics.spec.ts', // date and aggregate SQL
+  'test/customers.spec.ts', // the customers' search
+  'test/partner-clicks.spec.ts', // aggregates, a second instance
+  'test/accounts.spec.ts', // sessions shared by two instances
+  'test/observability/two-instances.spec.ts', // two API processes on one database
+  'test/backup.spec.ts', // pg_dump and pg_restore against the server
+  'test/seed.spec.ts', // the seed's statements and its advisory lock
+];
+
 if (failures.length === 0) {
-  for (const ws of ['libs/contracts', 'libs/store', 'libs/ui', 'shell', 'storefront-mfe', 'checkout-mfe', 'admin-mfe']) {
-    count(ws, await run(ws, 'npm', ['test', '--workspace', ws]));
-  }
+  // unit suites two at a time (the machine's cores), each workspace's counts on its own line
+  const units = ['@dentalmarket/contracts', '@dentalmarket/store', '@dentalmarket/ui', '@dentalmarket/shell', '@dentalmarket/storefront-mfe', '@dentalmarket/checkout-mfe', '@dentalmarket/admin-mfe'];
+  count('unit', await run('unit (Jest, 2 workspaces at a time)', 'npx', ['nx', 'run-many', '-t', 'test', `--projects=${units.join(',')}`, '--parallel=2', '--outputStyle=static']));
 
   const { DATABASE_URL } = process.env;
-  // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
-  count('backend (embedded PostgreSQL)', await run('backend (embedded PostgreSQL)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
-
   const serverUrl = process.env.TEST_DATABASE_URL || DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (process.env.CI === 'true' || (await postgresReachable(serverUrl))) {
-    count('backend (PostgreSQL server)', await run('backend (PostgreSQL server)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }));
-  } else {
-    process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run is CI's; embedded run done above)\n`);
-  }
+  const withServer = process.env.CI === 'true' || (await postgresReachable(serverUrl));
+  // the two backend runs side by side: both spend much of their time waiting on PostgreSQL
+  const backend = [
+    // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
+    run('backend (embedded PostgreSQL, every spec)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
+    withServer
+      ? run('backend (PostgreSQL server, the specs that depend on it)', 'npm', ['test', '--workspace', 'backend', '--', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
+      : null,
+  ];
+  const [embedded, server] = await Promise.all(backend);
+  count('backend (embedded PostgreSQL)', embedded);
+  if (server) count('backend (PostgreSQL server)', server);
+  else process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run is CI's; embedded run done above)\n`);
 
   count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
 }
 
+process.stdout.write(`\n=== times\n${times.map(([label, seconds]) => `${label}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`).join('\n')}\n`);
 process.stdout.write(`\n=== all suites${failures.length ? ` — failed: ${failures.join(', ')}` : ''}\n`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
 process.exit(failures.length ? 1 : 0);

@@ -32,6 +32,7 @@ import { startLogging } from './observability/logging.js';
 import { installObservability } from './observability/observability.module.js';
 import { SEO_ROUTES } from './seo/seo-paths.js';
 import { warnOnUntrustedTlsProxy } from './common/tls-proxy-warning.js';
+import { setPasswordHashMemory } from './auth/users.service.js';
 
 export interface CreateAppOptions {
   /** environment to read the configuration from (default process.env) */
@@ -84,6 +85,7 @@ function setUpSwagger(app: NestExpressApplication): void {
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<{ app: NestExpressApplication; config: AppConfig }> {
   const config = loadConfig(options.env ?? process.env);
+  setPasswordHashMemory(config.passwordHashMemoryKib);
   // before the database, whose start logs too: every line goes through pino
   const logger = await startLogging(config, { nestLevels: options.logger, capture: options.logCapture });
   // opened before Nest, so a database that cannot start is one clear error, not an injector stack trace

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
-import { ConfigError, REPO_ROOT } from './config/app-config.js';
+import { ConfigError, OWASP_ARGON2_MIN_KIB, REPO_ROOT } from './config/app-config.js';
 import { isLoopbackHost, listeningUrl } from './config/listen-address.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
 import { Database } from './database/database.js';
@@ -28,6 +28,9 @@ async function bootstrap(): Promise<void> {
   const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   const logger = new Logger('DentalMarket');
   logger.log(`Listening on ${listeningUrl(address, port)} (database: ${database})`);
+  if (config.nodeEnv === 'production' && config.passwordHashMemoryKib < OWASP_ARGON2_MIN_KIB) {
+    logger.warn(`PASSWORD_HASH_MEMORY_KIB=${config.passwordHashMemoryKib} is below OWASP's minimum for argon2id (${OWASP_ARGON2_MIN_KIB}): new passwords are hashed more cheaply than a guessing attack should face.`);
+  }
   if (!isLoopbackHost(address)) {
     const exposed = await exposedDemoAccounts(app.get(Database).dataSource);
     if (exposed.length > 0) {

@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { type FakeAiProviders, startFakeAiProviders } from './fake-ai-providers.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { eventually } from './eventually.js';
 
 // The real app and the real SDKs, against a local server speaking each provider's protocol.
 // Empty values count as unset, so a developer's own AI keys in the environment change nothing here.
@@ -151,7 +152,8 @@ describe('timeouts', () => {
       const res = await admin.post(SINGLE).send(body()).expect(504);
       expect(res.body.message).toBe('The AI provider did not answer within 0.3 s');
       expect(Date.now() - started).toBeLessThan(5000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // the provider's side sees the request's connection closed
+      await eventually(() => fake.requests[0]?.abandoned, { timeout: 5_000, what: 'the request to the provider to be aborted' });
       expect(fake.requests).toHaveLength(1);
       expect(fake.requests[0]!.abandoned).toBe(true);
     } finally {

@@ -5,11 +5,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { OrderRevenueDays1764840000000 } from '../src/database/migrations/1764840000000-OrderRevenueDays.js';
 import { insertTestProducts, SHIPPING, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
+import { eventually } from './eventually.js';
 
 let t: OrdersTestApp;
 let p: TestProducts;
@@ -230,7 +230,7 @@ describe('a CSV download that fails after its header', () => {
           .split('\n')
           .filter((line) => line.includes(requestId))
           .map((line) => JSON.parse(line) as Record<string, unknown>);
-      for (let waited = 0; !logged().some((entry) => entry.path) && waited < 5000; waited += 50) await sleep(50);
+      await eventually(() => logged().some((entry) => entry.path), { timeout: 5_000, what: "the request's log line" });
       const entries = logged();
       expect(entries.find((entry) => entry.path)).toMatchObject({ method: 'GET', path: '/api/admin/analytics/partner-clicks.csv', status: 500, level: 50 });
       expect(entries.find((entry) => entry.context === 'CsvDownload')).toMatchObject({ level: 40, msg: expect.stringMatching(/cut off after \d+ rows: terminating connection due to administrator command/) });

@@ -11,6 +11,7 @@ import { defaultBackupFile, pruneBackups } from '../src/backup/backup.service.js
 import { restoreBackup } from '../src/backup/restore.service.js';
 import { APP_CONFIG, type AppConfig } from '../src/config/app-config.js';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from './helpers.js';
+import { eventually } from './eventually.js';
 
 const dist = (cli: string) => fileURLToPath(new URL(`../dist/backup/${cli}.cli.js`, import.meta.url));
 
@@ -235,11 +236,10 @@ describe('BACKUP_SCHEDULE=daily', () => {
       await blocker.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
       const run = app!.app.get(BackupScheduler).runOnce();
       const backups = `SELECT pid, application_name, wait_event_type FROM pg_stat_activity WHERE application_name LIKE 'dentalmarket-backup%'`;
-      for (;;) {
-        const { rows } = await watcher.query<{ application_name: string; wait_event_type: string | null }>(backups);
-        if (rows.some((row) => row.application_name === 'dentalmarket-backup' && row.wait_event_type === 'Lock') && rows.some((row) => row.application_name === 'dentalmarket-backup-lock')) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await eventually(async () => (await watcher.query<{ application_name: string; wait_event_type: string | null }>(backups)).rows, {
+        accept: (rows) => rows.some((row) => row.application_name === 'dentalmarket-backup' && row.wait_event_type === 'Lock') && rows.some((row) => row.application_name === 'dentalmarket-backup-lock'),
+        what: 'the backup waiting on the lock',
+      });
       // as a restart of the server would: both connections ended, the idle one first
       await watcher.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dentalmarket-backup-lock'`);
       await watcher.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dentalmarket-backup'`);

@@ -18,6 +18,7 @@ import { adminProductsSql, type AdminSortField } from '../src/catalog/admin-prod
 import { CatalogueVersion } from '../src/catalog/catalogue-version.js';
 import { ProductsService } from '../src/catalog/products.service.js';
 import { startTestApp, type TestApp } from './helpers.js';
+import { eventually } from './eventually.js';
 
 const ROWS = 20_000;
 const PREFIX = 'perf-test-';
@@ -337,8 +338,11 @@ describe('catalogue responses are kept per catalogue version', () => {
     const slug = `${PREFIX}6`;
     const before = (await request(t.http).get(`/api/products/${slug}`).expect(200)).body;
     await dataSource.query(`UPDATE products SET reviews_count = reviews_count + 5 WHERE slug = '${slug}'`);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const after = (await request(t.http).get(`/api/products/${slug}`).expect(200)).body;
+    const after = await eventually(async () => (await request(t.http).get(`/api/products/${slug}`).expect(200)).body, {
+      accept: (product) => product.reviews_count === before.reviews_count + 5,
+      timeout: 5_000,
+      what: 'the outside write in the answer',
+    });
     expect(after.reviews_count).toBe(before.reviews_count + 5);
   });
 

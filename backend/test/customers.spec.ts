@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { CUSTOMER_MESSAGES } from '@dentalmarket/contracts';
 import { customerListSql } from '../src/customers/customer-queries.js';
 import { insertTestProducts, SHIPPING, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
+import { eventually } from './eventually.js';
 
 let t: OrdersTestApp;
 let p: TestProducts;
@@ -200,10 +201,10 @@ describe('disabling an account', () => {
     await holder.startTransaction();
     await holder.query(`SELECT id FROM users WHERE role = 'admin' FOR UPDATE`);
     const racing = Promise.all([admin.post(`/api/admin/customers/${bob.id}/disable`), bob.agent.post(`/api/admin/customers/${adminId}/disable`)]);
-    for (let waiting = 0; waiting < 2; ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      [{ waiting }] = await t.dataSource.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-    }
+    await eventually(async () => (await t.dataSource.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].waiting as number, {
+      accept: (waiting) => waiting >= 2,
+      what: 'both requests waiting on the lock',
+    });
     await holder.commitTransaction();
     await holder.release();
     const answers = await racing;

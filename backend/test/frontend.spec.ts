@@ -5,6 +5,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SHELL_ROUTES } from '@dentalmarket/contracts';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from './helpers.js';
+import { eventually } from './eventually.js';
 
 let t: TestApp;
 let root: string;
@@ -133,8 +134,7 @@ describe('static frontends', () => {
     // removed while running: the same message, not a bare error (once the shell's page is looked at
     // again: once a second at most)
     fs.rmSync(path.join(root, 'shell'), { recursive: true });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const res = await request(t.http).get('/marketplace').set('Accept', 'text/html').expect(503);
+    const res = await eventually(async () => await request(t.http).get('/marketplace').set('Accept', 'text/html'), { accept: (answer) => answer.status === 503, timeout: 5_000, what: 'a 503' });
     expect(res.text).toContain('is missing). Run `npm run build` in the repository root, then restart.');
   });
 

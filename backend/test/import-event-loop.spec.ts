@@ -7,7 +7,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
@@ -88,7 +87,6 @@ describe('a 50 MB dry run', () => {
     while (!done) {
       await request(t.http).get('/api/health').expect(200);
       healthChecks += 1;
-      await sleep(20);
     }
     const response = await dryRun;
 

@@ -6,6 +6,7 @@ import { csvCell } from '../src/common/csv.js';
 import { JobQueue } from '../src/jobs/job-queue.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 import { LONE_SURROGATE_UTF16LE, multipartBody, type RawPart } from './multipart.js';
+import { eventually } from './eventually.js';
 
 let t: TestApp;
 let admin: TestAgent;
@@ -43,11 +44,12 @@ async function dryRun(text: string, options: { createCategories?: boolean } = {}
 
 /** Polls the import until its job ended (the test's timeout bounds it). */
 async function settled(id: string, agent = admin, errorsLimit = 20): Promise<ImportDetail> {
-  for (;;) {
-    const { body } = await agent.get(`/api/admin/imports/${id}?errorsLimit=${errorsLimit}`).expect(200);
-    if (body.status === 'applied' || body.status === 'failed') return body as ImportDetail;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { body } = await eventually(async () => await agent.get(`/api/admin/imports/${id}?errorsLimit=${errorsLimit}`).expect(200), {
+    accept: ({ body }) => body.status === 'applied' || body.status === 'failed',
+    timeout: 120_000,
+    what: 'the import to end',
+  });
+  return body as ImportDetail;
 }
 
 /** The dry run's review (not in the shared contract yet). */
@@ -610,7 +612,7 @@ describe('resume', () => {
       expect(report.counts.create).toBe(240);
       await firstAdmin.post(`/api/admin/imports/${report.id}/apply`).expect(202);
       const done = async (app: TestApp) => (await app.app.get(DataSource).query(`SELECT rows_done FROM catalogue_imports WHERE id = $1`, [report.id]))[0].rows_done as number;
-      while ((await done(first)) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventually(() => done(first!), { what: 'the first rows applied' });
       const before = await done(first);
       await first.close();
       first = undefined;

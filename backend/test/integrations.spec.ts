@@ -10,6 +10,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { SMTPServer } from 'smtp-server';
 import { type FakeAiProviders, startFakeAiProviders } from './fake-ai-providers.js';
 import { signIn, startOrdersApp, type OrdersTestApp } from './orders-fixtures.js';
+import { eventually } from './eventually.js';
 
 const API_KEY = 'sk-integration-secret-7c1f';
 const SMTP_PASSWORD = 'smtp-secret-93ab';
@@ -23,6 +24,7 @@ const received: Array<{ to: string; subject: string }> = [];
 beforeAll(async () => {
   fake = await startFakeAiProviders();
   smtp = new SMTPServer({
+    closeTimeout: 200, // the mailer's pooled connections are cut at once when the test server closes (default: 30 s)
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -114,7 +116,7 @@ describe('with an OpenAI-compatible provider and an SMTP server', () => {
       await until(async () => (await admin.get('/api/admin/integrations')).body.email.last_error !== null, 'the recorded error');
       expect(JSON.stringify((await admin.get('/api/admin/integrations')).body)).not.toContain(SMTP_PASSWORD);
     } finally {
-      smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false });
+      smtp = new SMTPServer({ closeTimeout: 200, authOptional: true, disabledCommands: ['STARTTLS'], logger: false });
       await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', () => resolve()));
     }
   });
@@ -146,10 +148,5 @@ describe('without an AI provider or SMTP', () => {
   });
 });
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits until `condition` holds (the queue works in the background); fails naming `what`. */
+const until = (condition: () => boolean | Promise<boolean>, what: string) => eventually(condition, { what, timeout: 20_000 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BACKEND_ROOT } from '../src/config/app-config.js';
 import { freshDatabase } from './helpers.js';
+import { eventually } from './eventually.js';
 
 interface Started {
   child: ChildProcess;
@@ -28,12 +29,13 @@ async function startApi(env: NodeJS.ProcessEnv): Promise<Started> {
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  let match: RegExpExecArray | null = null;
-  while (!(match = /Listening on http:\/\/(\[[^\]]+\]|[^:/\s]+):(\d+)/.exec(output))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const match = (await eventually(
+    () => {
+      if (child.exitCode !== null) throw new Error(`the API did not start:\n${output}`);
+      return /Listening on http:\/\/(\[[^\]]+\]|[^:/\s]+):(\d+)/.exec(output);
+    },
+    { what: "the API's 'Listening on' line" },
+  ))!;
   return {
     child,
     port: Number(match[2]),
@@ -102,8 +104,7 @@ describe('where the API listens', () => {
     const api = await startApi({ HOST: '0.0.0.0', SEED_DEMO: 'true' });
     try {
       expect(await signsIn(api.port, 'admin', 'DentalAdmin!2026')).toBe(200);
-      const deadline = Date.now() + 10_000;
-      while (!api.output().includes('The demo accounts') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await eventually(() => api.output().includes('The demo accounts'), { timeout: 10_000, what: 'the warning' });
       expect(api.output()).toMatch(/The demo accounts admin, dr\.smith still have the passwords printed in the README, and the API listens beyond this machine/);
     } finally {
       await api.stop();

@@ -4,6 +4,7 @@ import { Database } from '../src/database/database.js';
 import { isUnavailable, isUnreachable } from '../src/database/database-status.js';
 import { startTestApp, type TestApp } from './helpers.js';
 import { privateCluster } from '../../bench/private-cluster.mjs';
+import { eventually } from './eventually.js';
 
 /** Every line the application logs, by level. */
 class CapturedLog implements LoggerService {
@@ -15,9 +16,7 @@ class CapturedLog implements LoggerService {
   verbose = () => undefined;
 }
 
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const until = (condition: () => Promise<boolean>) => eventually(condition, { what: 'the readiness to change', timeout: 120_000 });
 
 const ready = async (t: TestApp) => (await request(t.http).get('/api/health/ready')).status === 200;
 const notReady = async (t: TestApp) => (await request(t.http).get('/api/health/ready')).status === 503;

@@ -9,6 +9,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { SMTPServer } from 'smtp-server';
 import { insertTestProducts, signIn, startOrdersApp, type OrdersTestApp, type TestProducts } from './orders-fixtures.js';
+import { eventually } from './eventually.js';
 
 interface Received {
   to: string;
@@ -23,13 +24,8 @@ let t: OrdersTestApp;
 let p: TestProducts;
 let admin: TestAgent;
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits until `condition` holds (the queue works in the background); fails naming `what`. */
+const until = (condition: () => boolean | Promise<boolean>, what: string) => eventually(condition, { what });
 
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const REQUEST = {
@@ -42,6 +38,7 @@ const REQUEST = {
 
 beforeAll(async () => {
   smtp = new SMTPServer({
+    closeTimeout: 200, // the mailer's pooled connections are cut at once when the test server closes (default: 30 s)
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -103,7 +100,8 @@ describe('a guest requests a service', () => {
     expect(closed.body.message).toBe('A won request cannot become lost: it is closed');
     // one email per event to the requester (4 events) and one to the supplier: never twice
     await until(() => received.filter((m) => m.subject.includes(number)).length === 5, 'the emails of every step');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // every job of the queue done (jobs are made in the events' transactions: there are no others to come)
+    await until(async () => (await t.dataSource.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'service-request-email' AND state <> 'completed'`))[0].n === 0, 'the queue to drain');
     expect(received.filter((m) => m.subject.includes(number))).toHaveLength(5);
   });
 });

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import { BACKEND_ROOT } from '../src/config/app-config.js';
 import { freshDatabase } from './helpers.js';
+import { eventually } from './eventually.js';
 
 interface Running {
   child: ChildProcess;
@@ -63,9 +64,7 @@ function load(port: number, connections: number) {
   return { outcomes, done: Promise.all(clients).finally(() => agent.destroy()) };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 50));
-}
+const until = (condition: () => boolean) => eventually(condition, { what: 'the traffic' });
 
 describe('graceful shutdown', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;

@@ -3,13 +3,12 @@ import path from 'node:path';
 import request from 'supertest';
 import { Database } from '../src/database/database.js';
 import { startTestApp, tempDir, type TestApp } from './helpers.js';
+import { eventually } from './eventually.js';
 
 /** These run on the embedded database whatever DATABASE_URL says: supervision is its own. */
 const embedded = (dataDir: string) => ({ DATABASE_URL: '', DATA_DIR: dataDir });
 
-async function until(condition: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const until = (condition: () => Promise<boolean> | boolean) => eventually(condition, { what: 'the supervisor', timeout: 120_000 });
 
 /** Reads (not kept in the cache: a new page each time) in a loop until stopped; the statuses seen. */
 function readLoop(t: TestApp) {

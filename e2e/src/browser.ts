@@ -123,3 +123,11 @@ export async function signIn(context: BrowserContext, account: { username: strin
   const response = await context.request.post('/api/login', { data: account });
   assert.equal(response.status(), 200, `signing in as ${account.username}`);
 }
+
+/**
+ * Resolves once no transition or animation of the page is running, endless ones (a spinner, a
+ * skeleton's pulse) aside: what a picture or a contrast check sees is where things stop.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+}

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './eventually.js';
 
 /** One message as a real SMTP server received it: the envelope's recipients, the parsed subject and text. */
 export interface CaughtMail {
@@ -16,6 +17,7 @@ export interface CaughtMail {
 export class MailCatcher {
   readonly received: CaughtMail[] = [];
   private readonly server = new SMTPServer({
+    closeTimeout: 200, // the mailer's pooled connections are cut at once when the test server closes (default: 30 s)
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -40,12 +42,11 @@ export class MailCatcher {
 
   /** The first message to `to` whose subject matches, once the app's queue has sent it (at most 60 s). */
   async waitFor(to: string, subject: RegExp): Promise<CaughtMail> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const found = this.received.find((mail) => mail.to.includes(to) && subject.test(mail.subject));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no email to ${to} with a subject like ${subject} (received: ${this.received.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'})`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    const matching = () => this.received.find((mail) => mail.to.includes(to) && subject.test(mail.subject));
+    await eventually(async () => matching(), Boolean, {
+      timeout: 60_000,
+      what: `an email to ${to} with a subject like ${subject} (received: ${this.received.map((m) => `${m.to.join(',')} "${m.subject}"`).join('; ') || 'none'})`,
+    });
+    return matching()!;
   }
 }

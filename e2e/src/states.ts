@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { signIn } from './browser.js';
+import { settled, signIn } from './browser.js';
 
 /**
  * The pages and dialogs a shopper and an admin see, each as a way to reach it from a fresh page and
@@ -73,7 +73,8 @@ export async function shopperFixtures(context: BrowserContext, origin: string): 
 }
 
 /**
- * Opens a state in light or dark mode. First the browser's saved cart and settings are written: a
+ * Opens a state in dark mode, or else following the device's scheme (light unless emulated; see
+ * `useColorScheme`). First the browser's saved cart and settings are written: a
  * same-origin JSON endpoint gives the page storage without starting the app. Every debug tool is
  * off, as on a shopper's browser, so no debugger button sits over the page.
  */
@@ -91,6 +92,18 @@ export async function openState(page: Page, state: ScreenState, fixtures: Shoppe
     { cart, dark },
   );
   await state.open(page, fixtures);
+}
+
+/**
+ * Switches the device's colour scheme under a page that follows it (no choice saved) and waits until
+ * the page shows it: the body in the theme's background, and no transition of the switch still running
+ * (axe would measure contrast half-way).
+ */
+export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((previous) => getComputedStyle(document.body).backgroundColor !== previous, before);
+  await settled(page);
 }
 
 const TYPE_HEADINGS = { equipment: 'IT Equipment', service: 'IT Services', affiliate: 'Partner Products' } as const;

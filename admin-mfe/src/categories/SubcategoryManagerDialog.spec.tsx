@@ -22,7 +22,8 @@ const serve = (reply: (call: Call) => Answer = () => ({ status: 200, body: {} })
 const renderDialog = (subcategories: typeof sensors[] | null = [sensors, cameras]) =>
   renderWithStore(<SubcategoryManagerDialog open productType="affiliate" category={imaging} onClose={() => undefined} />, [imaging, implants], subcategories ? { 1: subcategories } : {});
 const rowNames = () => screen.queryAllByTestId('subcategories-row').map((row) => within(row).getAllByText(/./)[0]?.textContent);
-const pause = (ms = 20) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
+/** What the drag library tells a screen reader (its live region): each step of a keyboard drag has landed. */
+const announced = (text: RegExp) => waitFor(() => expect(document.body.textContent).toMatch(text));
 
 describe("SPEC §2 'Manage Subcategories for {category}'", () => {
   it("opens from the category's row, titled with the category's name", async () => {
@@ -61,9 +62,9 @@ describe("SPEC §2 'Manage Subcategories for {category}'", () => {
     const handle = screen.getByLabelText('Drag to reorder Sensors');
     handle.focus();
     fireEvent.keyDown(handle, { key: ' ', code: 'Space', keyCode: 32 });
-    await pause();
+    await announced(/You have lifted an item in position 1/);
     fireEvent.keyDown(handle, { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40 });
-    await pause(0);
+    await announced(/to position 2/);
     fireEvent.keyDown(handle, { key: ' ', code: 'Space', keyCode: 32 });
     expect(await screen.findByText('Failed to update subcategory order')).toBeTruthy();
     expect(calls).toContainEqual({ method: 'PATCH', path: '/api/admin/subcategories/10/order', body: { sortOrder: 1 } });

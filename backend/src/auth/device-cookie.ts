@@ -22,8 +22,10 @@ export function trustedDevice(req: Request, secret: string, username: string): s
   const [user, nonce, sig] = value?.split('.') ?? [];
   if (!user || !nonce || !sig) return undefined;
   if (Buffer.from(user, 'base64url').toString('utf8') !== username.toLowerCase()) return undefined;
-  const expected = signature(secret, username, nonce);
-  const given = Buffer.from(sig, 'base64url');
+  // compared as the canonical text: base64url's last character carries spare bits, so decoding would
+  // take a cookie whose last character was changed (A for B, say) as the same signature
+  const expected = Buffer.from(signature(secret, username, nonce).toString('base64url'));
+  const given = Buffer.from(sig);
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
 }
 

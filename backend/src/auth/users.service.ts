@@ -13,8 +13,15 @@ export interface NewUser {
   role: UserRole;
 }
 
+let memoryCost = 65_536;
+
+/** The memory of new hashes (PASSWORD_HASH_MEMORY_KIB), set once from the config as the app starts. */
+export function setPasswordHashMemory(kib: number): void {
+  memoryCost = kib;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, { type: argon2.argon2id, memoryCost });
 }
 
 /** Creates a user with an argon2id hash, through the given manager (e.g. a transaction's). */

@@ -16,6 +16,29 @@ describe('loadConfig', () => {
     expect(config.remotes.storefront).toBe('/remotes/storefront/mf-manifest.json');
   });
 
+  it("hashes passwords with argon2id's 64 MiB by default, and new hashes carry the setting", async () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).passwordHashMemoryKib).toBe(65_536);
+    expect(loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_MEMORY_KIB: '1024' }).passwordHashMemoryKib).toBe(1024);
+    for (const bad of ['512', '1.5', 'lots', '2000000']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_MEMORY_KIB: bad })).toThrow('PASSWORD_HASH_MEMORY_KIB must be a whole number of KiB between 1024 and 1048576');
+    }
+    const { hashPassword, setPasswordHashMemory } = await import('../auth/users.service.js');
+    const argon2 = (await import('argon2')).default;
+    try {
+      setPasswordHashMemory(65_536);
+      const strong = await hashPassword('Secret!4242');
+      expect(strong).toMatch(/^\$argon2id\$v=19\$m=65536,/);
+      setPasswordHashMemory(1024);
+      const cheap = await hashPassword('Secret!4242');
+      expect(cheap).toMatch(/^\$argon2id\$v=19\$m=1024,/);
+      // a hash made at one cost verifies after the setting changed
+      expect(await argon2.verify(strong, 'Secret!4242')).toBe(true);
+      expect(await argon2.verify(cheap, 'wrong')).toBe(false);
+    } finally {
+      setPasswordHashMemory(65_536);
+    }
+  });
+
   it('resolves a relative DATA_DIR against the repository root', () => {
     const config = loadConfig({ DATA_DIR: path.relative(REPO_ROOT, dataDir) });
     expect(config.dataDir).toBe(dataDir);

@@ -13,6 +13,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** backend/ itself, for assets that ship with the API. */
 export const BACKEND_ROOT = path.join(REPO_ROOT, 'backend');
 
+/** OWASP Password Storage Cheat Sheet: argon2id with at least 19 MiB of memory */
+export const OWASP_ARGON2_MIN_KIB = 19_456;
 const HTTP_URL = /^https?:\/\/\S+$/;
 const MODEL_NAME = /^[\w.:/-]+$/;
 
@@ -163,6 +165,13 @@ class EnvironmentVariables {
   @Min(32, { message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number of bits between 32 and 128' })
   @Max(128, { message: 'RATE_LIMIT_IPV6_PREFIX must be a whole number of bits between 32 and 128' })
   RATE_LIMIT_IPV6_PREFIX?: number;
+
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
+  @IsOptional()
+  @IsInt({ message: 'PASSWORD_HASH_MEMORY_KIB must be a whole number of KiB between 1024 and 1048576' })
+  @Min(1024, { message: 'PASSWORD_HASH_MEMORY_KIB must be a whole number of KiB between 1024 and 1048576' })
+  @Max(1_048_576, { message: 'PASSWORD_HASH_MEMORY_KIB must be a whole number of KiB between 1024 and 1048576' })
+  PASSWORD_HASH_MEMORY_KIB?: number;
 
   @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined))
   @IsOptional()
@@ -326,6 +335,12 @@ class EnvironmentVariables {
 /** Validated, defaulted configuration the whole API reads (never `process.env` directly). */
 export interface AppConfig {
   port: number;
+  /**
+   * argon2id memory per new password hash: PASSWORD_HASH_MEMORY_KIB, default 65536 (64 MiB, argon2's
+   * default). Below OWASP's floor (19456) the start warns in production; the test runs use 1024 so that
+   * a thousand registrations take seconds. Hashes carry their own cost: changing it never locks anyone out.
+   */
+  passwordHashMemoryKib: number;
   /** unset: the embedded PostgreSQL server under `dataDir` */
   databaseUrl: string | undefined;
   /** absolute */
@@ -511,6 +526,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: raw.SEED_DEMO === undefined ? nodeEnv !== 'production' : raw.SEED_DEMO === 'true',
     host: raw.HOST === undefined ? (nodeEnv === 'production' ? undefined : '127.0.0.1') : raw.HOST === '*' ? undefined : raw.HOST,
     seedDemoExplicit: raw.SEED_DEMO === 'true',
+    passwordHashMemoryKib: raw.PASSWORD_HASH_MEMORY_KIB ?? 65_536,
     rateLimits: {
       ipv6Prefix: raw.RATE_LIMIT_IPV6_PREFIX ?? 64,
       registrationsPerHour: raw.REGISTRATIONS_PER_HOUR ?? 20,

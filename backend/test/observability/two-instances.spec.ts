@@ -5,6 +5,7 @@ import request from 'supertest';
 import { BACKEND_ROOT } from '../../src/config/app-config.js';
 import { Database } from '../../src/database/database.js';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from '../helpers.js';
+import { eventually } from '../eventually.js';
 
 /** How long another instance may serve the catalogue as it was before a write (README "Running several instances"). */
 const CATALOGUE_BOUND_MS = 1000;
@@ -27,12 +28,14 @@ async function startSecondInstance(databaseUrl: string): Promise<{ base: string;
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the second instance exited with ${child.exitCode}`);
-    const ready = await fetch(`${base}/api/health/ready`).then((res) => res.ok, () => false);
-    if (ready) return { base, child };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the second instance exited with ${child.exitCode}`);
+      return fetch(`${base}/api/health/ready`).then((res) => res.ok, () => false);
+    },
+    { what: 'the second instance to be ready' },
+  );
+  return { base, child };
 }
 
 let a: TestApp;
@@ -95,8 +98,12 @@ describe('two API instances on one database', () => {
     // the writer serves its own write at once
     expect((await request(a.http).get('/api/categories').expect(200)).body.map((c: { name: string }) => c.name)).toContain('Two Instance Ovens');
 
-    await new Promise((resolve) => setTimeout(resolve, CATALOGUE_BOUND_MS + 100));
-    const after = await onB('/api/categories', { headers: { 'If-None-Match': etag } });
+    // B sees the write once its version check runs (every CATALOGUE_BOUND_MS at most)
+    const after = await eventually(() => onB('/api/categories', { headers: { 'If-None-Match': etag } }), {
+      accept: (answer) => answer.status === 200 && answer.headers.get('etag') !== etag,
+      timeout: CATALOGUE_BOUND_MS * 5,
+      what: "B's new list",
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(etag);
     expect(((await after.json()) as { name: string }[]).map((c) => c.name)).toContain('Two Instance Ovens');

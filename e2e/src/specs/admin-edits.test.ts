@@ -62,6 +62,8 @@ describe("an admin's typing is never lost (issue 32)", () => {
       await page.getByRole('textbox', { name: 'Search products' }).fill(product.name);
       await page.getByRole('button', { name: `Edit ${product.name}` }).first().click();
       const dialog = page.getByRole('dialog', { name: /Edit Product/ });
+      // the dialog's form is there (filled from the product) before its image section is used
+      assert.equal(await dialog.getByLabel('Product Name').inputValue(), product.name);
       await dialog.getByRole('group', { name: 'Image source' }).getByRole('button', { name: 'URL', exact: true }).click();
       await dialog.getByLabel('Image URL').fill(url);
       const tabs = dialog.getByRole('tab');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
-import { newContext, signIn } from '../browser.js';
+import { newContext, settled, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -44,7 +44,8 @@ async function dragAbove(page: Page, moving: string, target: string) {
   await page.mouse.down();
   // small steps: the drag library starts a drag only after the pointer travels a few pixels
   for (let y = from.y; y >= to.y - 12; y -= 8) await page.mouse.move(from.x + from.width / 2, y);
-  await page.waitForTimeout(300);
+  // the rows the dragged one passes slide aside (transitions): dropped once they stand still
+  await settled(page);
   await page.mouse.up();
 }
 

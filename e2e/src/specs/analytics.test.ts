@@ -8,6 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { newContext, signIn } from '../browser.js';
+import { eventually } from '../eventually.js';
 import { appAndBrowser } from '../suite.js';
 
 /**
@@ -41,14 +42,8 @@ interface SearchesReport {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Asks until `done` holds (the API writes clicks and search terms in batches, a moment after the request). */
-async function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await ask();
-    if (done(value)) return value;
-    if (Date.now() > deadline) assert.fail(`${what}: still ${JSON.stringify(value).slice(0, 400)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function until<T>(ask: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  return eventually(ask, done, { timeout: 60_000, what });
 }
 
 async function asAdmin<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width = 1366, height = 900): Promise<T> {

@@ -1,8 +1,5 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import { repoRoot } from '../app.js';
 import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
@@ -139,33 +136,6 @@ describe('listing views and actions', () => {
       await page.locator('[data-layout="grid"]').waitFor();
     } finally {
       await context.close();
-    }
-  });
-});
-
-describe('screenshots (e2e/artifacts, git-ignored) to look at', () => {
-  it('home, marketplace and the product modal at 1366 px and 390 px', async () => {
-    const dir = path.join(repoRoot, 'e2e', 'artifacts');
-    fs.mkdirSync(dir, { recursive: true });
-    const { products } = (await (await fetch(`${suite.app.url}/api/products?productType=equipment&limit=1`)).json()) as { products: Array<{ slug: string }> };
-    for (const width of [1366, 390]) {
-      const context = await newContext(suite.browser, suite.app.url, width, 900);
-      try {
-        const page = await context.newPage();
-        await page.goto('/');
-        await page.getByRole('heading', { name: 'Featured products' }).waitFor();
-        await page.screenshot({ path: path.join(dir, `home-${width}.png`) });
-        await page.goto('/marketplace?type=equipment');
-        await page.getByText(/^Showing \d+ of \d+ products$/).waitFor();
-        await page.screenshot({ path: path.join(dir, `marketplace-${width}.png`) });
-        await page.goto(`/marketplace?type=equipment&product=${products[0].slug}`);
-        await page.getByRole('dialog').getByText('+ Installation (if required)').waitFor();
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: path.join(dir, `modal-${width}.png`) });
-        assert.ok(fs.existsSync(path.join(dir, `modal-${width}.png`)));
-      } finally {
-        await context.close();
-      }
     }
   });
 });

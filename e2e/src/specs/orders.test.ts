@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { fillCheckout } from '../checkoutForm.js';
+import { eventually } from '../eventually.js';
 import { appAndBrowser } from '../suite.js';
 
 /** Issue 18's Chromium journeys: orders placed, found, bought again, repriced, shipped, and emailed. */
@@ -97,11 +98,7 @@ async function emailsOf(number: string): Promise<Map<string, string>> {
 
 /** Waits for the outbox worker (pg-boss) to write the emails of these statuses. */
 async function waitForEmails(number: string, statuses: string[]): Promise<Map<string, string>> {
-  for (;;) {
-    const found = await emailsOf(number);
-    if (statuses.every((s) => found.has(s))) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return eventually(() => emailsOf(number), (found) => statuses.every((s) => found.has(s)), { timeout: 60_000, what: `the emails of ${number}` });
 }
 
 /** A message's text with quoted-printable soft breaks and escapes undone (nodemailer's encoding of the body). */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { newContext } from '../browser.js';
+import { eventually } from '../eventually.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -11,12 +12,7 @@ const resultNames = (page: Page) => page.getByRole('article').getByRole('heading
 
 /** Waits until the listing shows exactly these products in this order (a new order reloads the listing). */
 async function resultsBecome(page: Page, expected: string[]): Promise<void> {
-  let shown: string[] = [];
-  for (let tries = 0; tries < 100; tries += 1) {
-    shown = await resultNames(page);
-    if (shown.join('|') === expected.join('|')) return;
-    await page.waitForTimeout(100);
-  }
+  const shown = await eventually(() => resultNames(page), (names) => names.join('|') === expected.join('|'), { what: 'the listing' });
   assert.deepEqual(shown, expected);
 }
 

@@ -15,6 +15,7 @@ import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot, startApp } from '../app.js';
 import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
+import { eventually } from '../eventually.js';
 import { serveFolder } from '../static-server.js';
 import { appAndBrowser } from '../suite.js';
 
@@ -364,11 +365,7 @@ describe("a storefront whose server container is not there (issue 20's fallback)
       assert.ok(early.includes('Search products') && !early.includes(asHtml(first!.name)), 'sent without the storefront, which was still loading');
       slow = false;
       // the server container arrives (its load went on after the page was sent); later pages have it
-      let later = '';
-      for (let attempt = 0; attempt < 40 && !later.includes(asHtml(first!.name)); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        later = parts(await (await fetch(`${app.url}/marketplace?type=equipment`)).text()).root;
-      }
+      const later = await eventually(async () => parts(await (await fetch(`${app.url}/marketplace?type=equipment`)).text()).root, (root) => root.includes(asHtml(first!.name)), { timeout: 10_000, what: 'a page with the storefront' });
       assert.ok(later.includes(asHtml(first!.name)), 'rendered on the server once loaded');
     } finally {
       await app.stop();
@@ -413,11 +410,7 @@ describe('a storefront redeployed by its team while the API runs (issue 20: no r
       fs.utimesSync(path.join(server, 'remoteEntry.js'), later, later);
 
       // the API asks the remote whether its server container changed every 10 s at most
-      let after = before;
-      for (let attempt = 0; attempt < 60 && !after.root.includes('Add to basket'); attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        after = await page();
-      }
+      const after = await eventually(page, (answer) => answer.root.includes('Add to basket'), { timeout: 30_000, what: 'a page rendered by the redeployed container' });
       assert.ok(after.root.includes('>Add to basket<'), 'rendered with the redeployed container');
       assert.ok(!after.root.includes('>Add to cart<'), 'nothing of the old release left in the storefront part');
       assert.notEqual(after.etag, before.etag, 'a new page, under a new ETag');

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { repoRoot, startApp, type RunningApp } from '../app.js';
+import { startApp, type RunningApp } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, launchBrowser, newContext, signIn } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
@@ -174,49 +172,5 @@ describe('service requests', () => {
       },
       { account: DEMO_CUSTOMER },
     );
-  });
-
-  it('screenshots (e2e/artifacts, git-ignored) of the dialog, /orders and the admin view at 1366 and 390 px, light and dark', { timeout: 300_000 }, async () => {
-    const dir = path.join(repoRoot, 'e2e', 'artifacts');
-    fs.mkdirSync(dir, { recursive: true });
-    const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
-    // the toasts and transitions settle before each picture
-    const settle = (page: Page) => page.waitForTimeout(400);
-    let number = '';
-    for (const width of [1366, 390]) {
-      for (const dark of [false, true]) {
-        const tag = `${width}-${dark ? 'dark' : 'light'}`;
-        await withContext(
-          async (page) => {
-            const { dialog } = await openRequestDialog(page);
-            await dialog.getByRole('button', { name: 'Send request' }).click();
-            await dialog.getByText('Practice name is required').waitFor();
-            await settle(page);
-            await shot(page, `service-request-dialog-${tag}`);
-            await page.goto('/orders');
-            await page.getByRole('region', { name: 'Service requests' }).getByRole('table').waitFor();
-            await settle(page);
-            await shot(page, `service-requests-orders-${tag}`, true);
-            number ||= (await page.getByRole('region', { name: 'Service requests' }).getByText(/^SR-/).first().innerText()).trim();
-          },
-          { account: DEMO_CUSTOMER, width, dark },
-        );
-        await withContext(
-          async (page) => {
-            await page.goto('/admin?tab=orders');
-            await page.getByRole('button', { name: 'Service requests' }).click();
-            await page.getByRole('gridcell').getByRole('button', { name: /^SR-/ }).first().waitFor();
-            await settle(page);
-            await shot(page, `service-requests-admin-${tag}`);
-            const drawer = await openInAdmin(page, number);
-            await drawer.getByText('Smith Family Dentistry').waitFor();
-            await settle(page);
-            await shot(page, `service-request-drawer-${tag}`);
-          },
-          { account: DEMO_ADMIN, width, dark },
-        );
-      }
-    }
-    assert.ok(fs.existsSync(path.join(dir, 'service-request-drawer-390-dark.png')));
   });
 });

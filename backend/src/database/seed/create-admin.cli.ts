@@ -9,7 +9,7 @@ import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { User } from '../../auth/user.entity.js';
-import { insertUser } from '../../auth/users.service.js';
+import { insertUser, setPasswordHashMemory } from '../../auth/users.service.js';
 import { withCliDatabase } from '../cli-database.js';
 import { DataDirLockedError } from '../data-dir-lock.js';
 import { EmbeddedPostgresError } from '../embedded-postgres.js';
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   if (weak) throw new UsageError(weak);
 
   const config = loadConfig();
+  setPasswordHashMemory(config.passwordHashMemoryKib);
   await withCliDatabase(config, async (dataSource, where) => {
     const taken = await dataSource.getRepository(User).existsBy([{ username }, { email }]);
     if (taken) throw new UsageError(`A user with the username "${username}" or the email "${email}" already exists.`);

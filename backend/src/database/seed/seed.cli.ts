@@ -9,6 +9,7 @@ import { withCliDatabase } from '../cli-database.js';
 import { DataDirLockedError } from '../data-dir-lock.js';
 import { EmbeddedPostgresError } from '../embedded-postgres.js';
 import { runSeed, seedPlan, type SeedResult } from './seed.js';
+import { setPasswordHashMemory } from '../../auth/users.service.js';
 
 function report(result: SeedResult): void {
   console.log(
@@ -25,6 +26,7 @@ function report(result: SeedResult): void {
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  setPasswordHashMemory(config.passwordHashMemoryKib);
   await withCliDatabase(config, async (dataSource, where) => {
     console.log(`Seeding ${where}`);
     report(await runSeed(dataSource, seedPlan(config)));
