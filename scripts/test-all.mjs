@@ -88,7 +88,7 @@ if (typecheck.code !== 0) failures.push('typecheck');
  * The backend specs whose behaviour depends on the database server, run a second time on the
  * PostgreSQL server (15 here, while the embedded one is 17; reached over TCP, databases made with
  * CREATE DATABASE): SQL a version may plan or accept differently, row locks and isolation under
- * concurrent connections, pg-boss's queues, pg_dump, migrations and two instances on one database.
+ * concurrent connections, pg-boss's queues, the backup's COPY snapshot and restore, migrations and two instances on one database.
  * The other specs run once, on the embedded database: validation, HTTP, rendering, SMTP, the AI
  * providers, the log and the embedded server's own supervision, lock and root handling behave the
  * same on either (outage.spec makes a private server cluster of its own in both runs).
@@ -114,7 +114,7 @@ const SERVER_SPECS = [
   'test/partner-clicks.spec.ts', // aggregates, a second instance
   'test/accounts.spec.ts', // sessions shared by two instances
   'test/observability/two-instances.spec.ts', // two API processes on one database
-  'test/backup.spec.ts', // pg_dump and pg_restore against the server
+  'test/backup.spec.ts', // the backup's snapshot (COPY) and its restore against the server
   'test/seed.spec.ts', // the seed's statements and its advisory lock
 ];
 

@@ -17,7 +17,7 @@ const rootManifest = require(path.join(repoRoot, 'package.json'));
 export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/layout', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
 
 /**
- * Packages every build shares as singletons (DESIGN.md). MUI components are not shared one path at
+ * Packages every build shares as singletons (docs/architecture.md, Frontend conventions). MUI components are not shared one path at
  * a time (each would carry its own internals: that made things worse); the '@mui/material' facade
  * shares the first pages' components, and one deep path, the defaults context, is shared on its own.
  * MUI X (@mui/x-data-grid, @mui/x-charts) is deliberately not here: only the admin remote imports

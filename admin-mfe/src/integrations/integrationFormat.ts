@@ -24,5 +24,5 @@ export function transportText(email: IntegrationsState['email']): string {
 /** The email queues' depth: '1 email waiting', '12 emails waiting'. */
 export const queueDepthText = (n: number) => `${formatCount(n)} ${n === 1 ? 'email' : 'emails'} waiting`;
 
-/** Why 'Test' is off when no provider is set up: the server's environment decides it (README, Configuration). */
+/** Why 'Test' is off when no provider is set up: the server's environment decides it (docs/operations.md, Configuration). */
 export const AI_NOT_CONFIGURED_HINT = 'No AI provider is configured: set GEMINI_API_KEY, or OPENAI_BASE_URL (and OPENAI_API_KEY if the server needs one), in the API’s environment.';

@@ -402,7 +402,7 @@ export interface AppConfig {
   sessionAbsoluteSeconds: number;
   /** origins besides the API's own that may send state-changing requests (a shell on another origin) */
   allowedOrigins: string[];
-  /** AI product generation (DESIGN "AI product generation") */
+  /** AI product generation (docs/architecture.md, "AI product generation") */
   ai: AiConfig;
   /** pino's level: LOG_LEVEL, default info */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';

@@ -7,7 +7,7 @@ import { Database } from '../../src/database/database.js';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from '../helpers.js';
 import { eventually } from '../eventually.js';
 
-/** How long another instance may serve the catalogue as it was before a write (README "Running several instances"). */
+/** How long another instance may serve the catalogue as it was before a write (docs/operations.md "Running several instances"). */
 const CATALOGUE_BOUND_MS = 1000;
 const SESSION_SECRET = 'two-instances-share-this-secret';
 

@@ -150,7 +150,7 @@ export interface ImageUploadResponse {
   imageType: string;
 }
 
-/** Every API error body (DESIGN.md: one exception filter). */
+/** Every API error body (docs/architecture.md: one exception filter). */
 export interface ApiError {
   statusCode: number;
   message: string | string[];

@@ -7,7 +7,7 @@ import { SeedCategoryDto } from './catalogue.dto.js';
 
 export type { SeedCategoryDto as SeedCategory, SeedProductDto as SeedProduct, SeedSubcategoryDto as SeedSubcategory } from './catalogue.dto.js';
 
-/** The demo catalogue: data, not code. A supplier replaces this file (README, Seed data). */
+/** The demo catalogue: data, not code. A supplier replaces this file (docs/architecture.md, Seed data). */
 export const DEMO_CATALOGUE_FILE = path.join(BACKEND_ROOT, 'assets', 'seed-catalogue.json');
 
 /** Problems listed in one error at most; the first ones are enough to fix the file. */
