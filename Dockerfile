@@ -11,7 +11,8 @@ FROM node:24-bookworm-slim AS api
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
-RUN npm prune --omit=dev --omit=optional --no-audit --no-fund \
+# what the image keeps at run time: deploy/api-image.sh (backend/test/api-image.spec.ts runs the same script)
+RUN sh deploy/api-image.sh \
  && mkdir -p /var/lib/dentalmarket && chown node:node /var/lib/dentalmarket
 USER node
 EXPOSE 3000

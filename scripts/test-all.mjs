@@ -129,7 +129,8 @@ if (failures.length === 0) {
   // the two backend runs side by side: both spend much of their time waiting on PostgreSQL
   const backend = [
     // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
-    run('backend (embedded PostgreSQL, every spec)', 'npm', ['test', '--workspace', 'backend'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
+    // (api-image.spec starts the image's API, which has no embedded database, on the server: CI's)
+    run('backend (embedded PostgreSQL, every spec)', 'npm', ['test', '--workspace', 'backend', ...(withServer ? [] : ['--', '--testPathIgnorePatterns', '/node_modules/', '/dist/', 'api-image'])], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
     withServer
       ? run('backend (PostgreSQL server, the specs that depend on it)', 'npm', ['test', '--workspace', 'backend', '--', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
       : null,
@@ -137,7 +138,7 @@ if (failures.length === 0) {
   const [embedded, server] = await Promise.all(backend);
   count('backend (embedded PostgreSQL)', embedded);
   if (server) count('backend (PostgreSQL server)', server);
-  else process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run is CI's; embedded run done above)\n`);
+  else process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run and api-image.spec are CI's; embedded run done above)\n`);
 
   count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
 }

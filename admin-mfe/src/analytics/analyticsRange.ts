@@ -1,4 +1,4 @@
-import { ANALYTICS_RANGE_MAX_DAYS } from '@dentalmarket/contracts';
+import { addDays, ANALYTICS_RANGE_MAX_DAYS, daysSpanned, isCalendarDay, utcDay } from '@dentalmarket/contracts';
 
 /** A range of UTC days, both ends inclusive, as 'YYYY-MM-DD'. */
 export interface DayRange {
@@ -11,30 +11,12 @@ export const RANGE_PRESETS = [7, 30, 90] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const DEFAULT_PRESET: RangePreset = 30;
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The UTC day of an instant. */
-export function utcDay(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** A real calendar day written 'YYYY-MM-DD' (not '2026-02-30'). */
-export function isDay(value: string | null | undefined): value is string {
-  if (!value || !ISO_DAY.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  return Number.isFinite(time) && utcDay(new Date(time)) === value;
-}
-
-/** `day` moved by `days` (negative: earlier). */
-export function addDays(day: string, days: number): string {
-  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
+/** The UTC day of an instant; a real calendar day; a day moved; a range's length (libs/contracts). */
+export { addDays, utcDay } from '@dentalmarket/contracts';
+export const isDay = (value: string | null | undefined): value is string => isCalendarDay(value);
 
 /** How many days a range covers, both ends counted (1 for from = to). */
-export function rangeDays({ from, to }: DayRange): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
-}
+export const rangeDays = ({ from, to }: DayRange): number => daysSpanned(from, to);
 
 /** The last `days` days ending today (UTC). */
 export function presetRange(days: number, today: string = utcDay()): DayRange {

@@ -1,14 +1,12 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { ANALYTICS_RANGE_MAX_DAYS, centsToDecimal, type OrdersPerDay, PARTNER_CLICKS_CSV_COLUMNS, type PartnerClicksReport, type SearchTermsReport } from '@dentalmarket/contracts';
-import { FIRST_DAY } from '../common/calendar-date.js';
+import { addDays, ANALYTICS_RANGE_MAX_DAYS, centsToDecimal, daysSpanned, FIRST_DAY, type OrdersPerDay, PARTNER_CLICKS_CSV_COLUMNS, type PartnerClicksReport, type SearchTermsReport, utcDay } from '@dentalmarket/contracts';
 import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
 import type { AnalyticsRangeDto } from './dto/analytics-range.dto.js';
 
-const DAY_MS = 86_400_000;
 /** Partners and search terms listed by name; the rest of the partners' clicks are summed as `others`. */
 const TOP = 20;
 
@@ -17,20 +15,16 @@ export interface Range {
   to: string;
 }
 
-/** A YYYY-MM-DD day as its UTC timestamp. */
-const utcDay = (text: string) => Date.parse(`${text}T00:00:00Z`);
-
 /**
  * ?from=&to= (each a calendar day, checked by AnalyticsRangeDto) checked together: defaults (the
  * last 30 days, never before the calendar's first day), from ≤ to, at most ANALYTICS_RANGE_MAX_DAYS days.
  */
 export function resolveRange(query: AnalyticsRangeDto, now = new Date()): Range {
-  const to = utcDay(query.to ?? now.toISOString().slice(0, 10));
-  const from = query.from ? utcDay(query.from) : Math.max(to - 29 * DAY_MS, utcDay(FIRST_DAY));
+  const to = query.to ?? utcDay(now);
+  const from = query.from ?? [addDays(to, -29), FIRST_DAY].sort().at(-1)!;
   if (from > to) throw new BadRequestException('from must not be after to');
-  if ((to - from) / DAY_MS + 1 > ANALYTICS_RANGE_MAX_DAYS) throw new BadRequestException(`the range may span at most ${ANALYTICS_RANGE_MAX_DAYS} days`);
-  const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
-  return { from: iso(from), to: iso(to) };
+  if (daysSpanned(from, to) > ANALYTICS_RANGE_MAX_DAYS) throw new BadRequestException(`the range may span at most ${ANALYTICS_RANGE_MAX_DAYS} days`);
+  return { from, to };
 }
 
 /**

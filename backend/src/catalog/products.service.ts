@@ -1,4 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Transactions } from '../database/transactions.js';
 import { CategoriesService } from './categories.service.js';
 import { DEFAULT_PRODUCT_LIMIT, ListProductsQueryDto, parseIds, type ProductFacetsQueryDto } from './dto/list-products-query.dto.js';
@@ -167,16 +168,10 @@ export class ProductsService {
    */
   private async tsquery(term: string): Promise<TsQuery | null | undefined> {
     const known = this.parsed.get(term);
-    if (known !== undefined) {
-      // most recently used last
-      this.parsed.delete(term);
-      this.parsed.set(term, known);
-      return known.tree;
-    }
+    if (known !== undefined) return known.tree;
     const parsed = PLAIN_WORDS.test(term) && !/(^| )or( |$)/i.test(term) ? await this.composed(term) : await this.read(searchQuery, term);
     const tree = parsed && hasPhrase(parsed) ? undefined : parsed;
     this.parsed.set(term, { tree });
-    if (this.parsed.size > PARSED_SEARCHES) this.parsed.delete(this.parsed.keys().next().value!);
     return tree;
   }
 
@@ -205,23 +200,22 @@ export class ProductsService {
   private async wordReading(word: string, last: boolean): Promise<TsQuery | null> {
     const key = `${last ? '*' : ' '}${word}`;
     const known = this.words.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known.reading;
     // the last word alone is a search of one word: its prefix form; any other, websearch's reading
     const reading = await this.read(last ? searchQuery : (text, params) => `websearch_to_tsquery('english', ${params.add(text)})`, word);
-    this.words.set(key, reading);
-    if (this.words.size > PARSED_WORDS) this.words.delete(this.words.keys().next().value!);
+    this.words.set(key, { reading });
     return reading;
   }
 
   /** Readings of single words (see composed), as head words and as the last word. */
-  private readonly words = new Map<string, TsQuery | null>();
+  private readonly words = new LRUCache<string, { reading: TsQuery | null }>({ max: PARSED_WORDS });
 
   /**
    * PostgreSQL's readings of the latest searches (the text search configuration never changes
    * while the API runs, so the same text always reads the same): a search typed again, or each
    * page of it, skips that round trip. Not results: those are always evaluated against the index.
    */
-  private readonly parsed = new Map<string, { tree: TsQuery | null | undefined }>();
+  private readonly parsed = new LRUCache<string, { tree: TsQuery | null | undefined }>({ max: PARSED_SEARCHES });
 
   /**
    * `run` against the search index for `term` (none: every product), and when a search found

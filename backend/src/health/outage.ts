@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpStatus } from '@nestjs/common';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { ApiError } from '@dentalmarket/contracts';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { hasSessionCookie } from '../auth/session.js';
 import type { CachedResponse } from '../catalog/catalogue-responses.js';
 import { type DatabaseStatus, isUnavailable } from '../database/database-status.js';
 
@@ -20,10 +20,6 @@ export interface OutageOptions {
   staleIfErrorSeconds: number;
   /** the catalogue response kept for a URL (CatalogueResponses.lastKept) */
   lastKept(url: string): CachedResponse | undefined;
-}
-
-function signedIn(req: Request): boolean {
-  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 }
 
 /**
@@ -81,7 +77,7 @@ export class OutageResponder {
   private stale(req: Request): CachedResponse | undefined {
     const { status, staleIfErrorSeconds } = this.options;
     if (!status.down || status.downForMs() > staleIfErrorSeconds * 1000) return undefined;
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || signedIn(req)) return undefined;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || hasSessionCookie(req)) return undefined;
     return this.options.lastKept(req.originalUrl);
   }
 }

@@ -15,6 +15,7 @@ import {
   type ServiceRequestSummary,
 } from '@dentalmarket/contracts';
 import { IsCalendarDate } from '../common/calendar-date.js';
+import { ListPageQueryDto } from '../common/list-page-query.dto.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional field is no value. */
@@ -80,13 +81,7 @@ export class ServiceRequestNumberParamDto {
   number: string;
 }
 
-export class ServiceRequestPageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.pageMax)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
-}
+export class ServiceRequestPageQueryDto extends ListPageQueryDto {}
 
 export class AdminServiceRequestListQueryDto extends ServiceRequestPageQueryDto implements AdminServiceRequestListQuery {
   @ApiPropertyOptional({ description: 'a request number, or the start of an email, practice or contact name (case-insensitive)', maxLength: 200 })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { SERVICE_REQUEST_LIMITS, SERVICE_REQUEST_STATUS_LABELS, SERVICE_REQUEST_TRANSITIONS, toCents, type ServiceRequestStatus } from '@dentalmarket/contracts';
+import { addDays, isCalendarDay, SERVICE_REQUEST_LIMITS, SERVICE_REQUEST_STATUS_LABELS, SERVICE_REQUEST_TRANSITIONS, toCents, type ServiceRequestStatus, utcDay } from '@dentalmarket/contracts';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { newPublicNumber } from '../orders/order-number.js';
@@ -15,18 +15,16 @@ import type {
   ServiceRequestStatusChangeDto,
 } from './service-requests.dto.js';
 
-const DAY_MS = 86_400_000;
 const PAGE_DEFAULT = 20;
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A preferred date must be a real day, today (UTC) or later, within SERVICE_REQUEST_LIMITS.preferredDateMaxDays. */
 function checkPreferredDate(text: string | null | undefined, now = new Date()): string | null {
   if (!text) return null;
-  const at = Date.parse(`${text}T00:00:00Z`);
-  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text) throw new BadRequestException(['preferred_date: a date such as 2026-12-15']);
-  if (at < today) throw new BadRequestException(['preferred_date: the date must be today or later']);
-  if (at > today + SERVICE_REQUEST_LIMITS.preferredDateMaxDays * DAY_MS) throw new BadRequestException(['preferred_date: the date must be within a year']);
+  if (!isCalendarDay(text)) throw new BadRequestException(['preferred_date: a date such as 2026-12-15']);
+  const today = utcDay(now);
+  if (text < today) throw new BadRequestException(['preferred_date: the date must be today or later']);
+  if (text > addDays(today, SERVICE_REQUEST_LIMITS.preferredDateMaxDays)) throw new BadRequestException(['preferred_date: the date must be within a year']);
   return text;
 }
 

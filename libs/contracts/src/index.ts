@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './limits.js';
 export * from './money.js';
 export * from './count.js';
+export * from './days.js';
 export * from './slug.js';
 export * from './entities.js';
 export * from './cart.js';

@@ -1,20 +1,13 @@
 import * as Yup from 'yup';
-import { formatCount, SERVICE_REQUEST_LIMITS, type ServiceRequestCreate, type User } from '@dentalmarket/contracts';
+import { addDays, formatCount, isCalendarDay, SERVICE_REQUEST_LIMITS, type ServiceRequestCreate, type User, utcDay } from '@dentalmarket/contracts';
 
 const { nameMax, phoneMax, messageMax, preferredDateMaxDays } = SERVICE_REQUEST_LIMITS;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day as the date input and the API write it (YYYY-MM-DD), in UTC as the API counts days. */
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The preferred date's range: today (UTC, as the API checks it) to a year ahead. Read at each check, so a dialog left open past midnight stays right. */
 export function preferredDateRange(now = new Date()): { min: string; max: string } {
-  return { min: isoDay(now), max: isoDay(new Date(now.getTime() + preferredDateMaxDays * DAY_MS)) };
+  return { min: utcDay(now), max: addDays(utcDay(now), preferredDateMaxDays) };
 }
 
-/** A real calendar day: 2026-02-30 is not one. */
-const isCalendarDay = (value: string) => ISO_DAY.test(value) && isoDay(new Date(`${value}T00:00:00Z`)) === value;
 
 /** The API's rule: digits, spaces and ( ) - . with an optional leading +, at least 5 characters. */
 export const PHONE_PATTERN = /^\+?[0-9 ().-]{5,}$/;

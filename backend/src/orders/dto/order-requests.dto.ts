@@ -1,20 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { type AdminOrderListQuery, ORDER_STATUSES, type OrderLookupRequest, type OrderStatus, type OrderStatusChange } from '@dentalmarket/contracts';
 import { IsCalendarDate } from '../../common/calendar-date.js';
+import { ListPageQueryDto } from '../../common/list-page-query.dto.js';
 import { normaliseOrderNumber, ORDER_NUMBER_PATTERN } from '../order-number.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** GET /api/orders: the shopper's own orders, newest first. */
-export class OrderPageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
-}
+export class OrderPageQueryDto extends ListPageQueryDto {}
 
 export class AdminOrderListQueryDto extends OrderPageQueryDto implements AdminOrderListQuery {
   @ApiPropertyOptional({ description: 'an order number, or part of an email or name (case-insensitive)', example: 'smith', maxLength: 200 })
