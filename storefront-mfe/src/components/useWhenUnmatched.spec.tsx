@@ -16,7 +16,7 @@ describe('useWhenUnmatched', () => {
       return <p>the page</p>;
     }
     expect(await hydrateAt(<Page />, 375)).toEqual([]);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(async () => undefined); // every update React has scheduled (effects, a store's change) runs here
     // once on the server, once hydrating
     expect(renders).toBe(2);
     expect(screen.getByText('the page')).toBeTruthy();

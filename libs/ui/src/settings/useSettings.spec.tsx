@@ -39,7 +39,7 @@ describe('useSettings', () => {
       return <p>{display.compactProductCards ? 'compact' : 'roomy'}</p>;
     }
     expect(await hydrateAt(<Card />, 1280)).toEqual([]);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(async () => undefined); // every update React has scheduled (effects, a store's change) runs here
     // once on the server, once hydrating, and no more
     expect(renders).toBe(2);
     expect(screen.getByText('roomy')).toBeTruthy();
@@ -52,7 +52,7 @@ describe('useSettings', () => {
       return <p>{display.compactProductCards ? 'compact' : 'roomy'}</p>;
     }
     expect(await hydrateAt(<Card />, 1280)).toEqual([]);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(async () => undefined); // every update React has scheduled (effects, a store's change) runs here
     expect(screen.getByText('compact')).toBeTruthy();
   });
 });
