@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import Negotiator from 'negotiator';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { catchError, finalize, map, type Observable, of, throwError } from 'rxjs';
@@ -17,21 +18,18 @@ const ANONYMOUS = 'public, max-age=60, stale-while-revalidate=300';
  */
 const SIGNED_IN = 'private, no-cache';
 
-/** The content coding `compression` will pick (highest q; br, then gzip, then deflate on ties). */
+/**
+ * The content coding `compression` will pick for this Accept-Encoding: the same negotiation as its own
+ * (negotiator's, highest q; br, then gzip preferred on ties), so each coding's bytes get their own ETag.
+ */
+interface PreferringNegotiator {
+  encoding(available: string[], options: { preferred: string[] }): string | undefined;
+}
+
 export function negotiatedCoding(acceptEncoding: string | undefined): string {
-  const q = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    if (name) q.set(name, weight === undefined ? 1 : Number(weight));
-  }
-  let best = 'identity';
-  let bestQ = 0;
-  for (const coding of ['br', 'gzip', 'deflate']) {
-    const weight = q.get(coding) ?? q.get('*') ?? 0;
-    if (weight > bestQ) [best, bestQ] = [coding, weight];
-  }
-  return best;
+  // (negotiator 1.x takes the preferred codings as an option; its published types predate it)
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as PreferringNegotiator;
+  return negotiator.encoding(['br', 'gzip', 'deflate', 'identity'], { preferred: ['br', 'gzip'] }) ?? 'identity';
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
