@@ -3,6 +3,7 @@
  * the API reads (EnvironmentVariables in src/config/app-config.ts), the commands table names scripts
  * that exist, and every relative link leads somewhere. No database, no app: files only.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config/app-config.js';
@@ -100,6 +101,14 @@ describe('the README and docs/', () => {
     expect(readmeSettings.length).toBeGreaterThanOrEqual(10);
     const named = [...readmeSettings, ...DOCS.flatMap(settingsIn)];
     expect(named.filter((name) => !declared.includes(name))).toEqual([]);
+  });
+
+  it('.env.example is written from that table (node scripts/env-example.mjs), with every setting in it', () => {
+    const check = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'env-example.mjs'), '--check'], { encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+    const example = read('.env.example');
+    expect(environmentVariables().filter((name) => !example.includes(`# ${name}=`))).toEqual([]);
   });
 
   it('every setting the API reads is in the full table of docs/operations.md', () => {
