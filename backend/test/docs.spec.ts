@@ -1,6 +1,6 @@
 /**
  * The README and docs/ against what they describe: the settings tables name exactly the variables
- * the API reads (EnvironmentVariables in src/config/app-config.ts), the commands table names scripts
+ * the API reads (EnvironmentVariables in src/config/environment.ts), the commands table names scripts
  * that exist, and every relative link leads somewhere. No database, no app: files only.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,11 +44,11 @@ function settingsIn(file: string): string[] {
   });
 }
 
-/** The properties declared in the EnvironmentVariables class, as `  NAME?: type;` lines. */
+/** The properties declared in the EnvironmentVariables class (src/config/environment.ts), as `  NAME?: type;` lines. */
 function environmentVariables(): string[] {
-  const source = read('backend/src/config/app-config.ts');
-  const body = /^class EnvironmentVariables \{\n([\s\S]*?)^\}$/m.exec(source)?.[1];
-  if (!body) throw new Error('backend/src/config/app-config.ts: no EnvironmentVariables class found');
+  const source = read('backend/src/config/environment.ts');
+  const body = /^export class EnvironmentVariables \{\n([\s\S]*?)^\}$/m.exec(source)?.[1];
+  if (!body) throw new Error('backend/src/config/environment.ts: no EnvironmentVariables class found');
   return [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]*)\?: [^;\n]+;$/gm)].map((match) => match[1]!);
 }
 
