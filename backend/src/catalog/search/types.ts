@@ -2,7 +2,7 @@
  * The shapes the search index takes and gives: the rows it loads (products, categories), and a
  * search's request and answer. Re-exported by search-index.ts, which the other modules import.
  */
-import type { ProductFacets, ProductSort, ProductType } from '../product-queries.js';
+import type { ProductFacets, ProductFilter, ProductSort, ProductType } from '../product-queries.js';
 import type { TsQuery } from './tsquery.js';
 
 /** A products row as the index loads it (search-index.service.ts INDEX_COLUMNS). */
@@ -37,20 +37,10 @@ export interface IndexedCategory {
 }
 
 /** The filter of GET /api/products as the index takes it (the list's DTO, slugs not yet resolved). */
-export interface IndexFilter {
-  categorySlug?: string;
-  subcategorySlug?: string;
-  categoryId?: number;
-  subcategoryId?: number;
-  productType?: ProductType;
-  featured?: boolean;
-  new?: boolean;
-  inStock?: boolean;
-  minPrice?: string;
-  maxPrice?: string;
-  manufacturer?: string[];
-  minRating?: number;
-}
+export type IndexFilter = Pick<
+  ProductFilter,
+  'categorySlug' | 'subcategorySlug' | 'categoryId' | 'subcategoryId' | 'productType' | 'featured' | 'new' | 'inStock' | 'minPrice' | 'maxPrice' | 'manufacturer' | 'minRating'
+>;
 
 /** GET /api/products/facets' answer, as the SQL facets give it. */
 export type IndexFacets = ProductFacets;
