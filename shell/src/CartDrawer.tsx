@@ -2,7 +2,8 @@ import { Alert, Box, Button, Divider, Drawer, IconButton, Typography } from '@mu
 import Close from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import { formatUsd, type CartItem } from '@dentalmarket/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSnackbar } from 'notistack';
 import { cartChangeMessage, selectCartCount, selectCartSubtotalCents, useAppSelector, useCartRecheck } from '@dentalmarket/store';
 import { CartLines, useCartChanges } from '@dentalmarket/ui';
 
@@ -20,6 +21,12 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   // the lines 'Clear cart' removed, while the drawer is open: its own Undo (the toast's is behind the
   // open drawer for a keyboard or screen reader)
   const [cleared, setCleared] = useState<CartItem[] | null>(null);
+  // the toasts shown when it opens ('Added to cart') have said their piece: on a phone the drawer is the
+  // whole screen and they covered its first line (issue 32). Toasts made while it is open stay.
+  const { closeSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (open) closeSnackbar();
+  }, [open, closeSnackbar]);
   // Each opening re-checks the lines against the catalogue: gone products drop out, prices follow.
   useCartRecheck({ skip: !open, onChanged: (changes) => setNotice(cartChangeMessage(changes)) });
   const close = () => {

@@ -44,7 +44,7 @@ async function withPage<T>(width: number, run: (page: Page, context: BrowserCont
 }
 
 describe("a careful shopper's walk (issue 32)", () => {
-  it("on a phone a toast starts under the header: the cart icon answers while 'Added to cart' shows", async () => {
+  it("on a phone a toast starts under the header: the cart icon answers while 'Added to cart' shows, and the open cart is not covered by it", async () => {
     await withPage(390, async (page) => {
       await page.goto('/marketplace?type=equipment');
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
@@ -57,6 +57,8 @@ describe("a careful shopper's walk (issue 32)", () => {
       assert.ok(shown.y >= header.y + header.height - 1, `the toast (top ${shown.y}) starts under the header (bottom ${header.y + header.height})`);
       await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).click();
       await page.getByRole('dialog', { name: 'Your cart' }).waitFor();
+      // the cart is the whole screen: the toast has said its piece and no longer covers its first line
+      await toast.waitFor({ state: 'hidden' });
     });
   });
 
