@@ -89,6 +89,8 @@ describe('POST /api/orders', () => {
   it('refuses card fields anywhere in the body, and no card data reaches the database or the logs', async () => {
     // a value on its own, not inside a number or a time: a CVC's digits occur in timestamps by chance (CI once saw '737' in a log line's time)
     const alone = (value: string) => new RegExp(`(?<![0-9A-Za-z.])${value.replace(/[/]/g, '\\/')}(?![0-9A-Za-z])`);
+    // ...and not a group of a UUID (a request's or an event's id: a run here once saw '-7373-' in a reqId)
+    const withoutIds = (text: string) => text.replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>');
     const card = { cardHolder: 'Jane Q Smith', cardNumber: '4111111111111111', cardExpiry: '12/29', cardCvc: '7373' };
     const line = { product_id: p.chair.id, quantity: 1, unit_price: '1299.99' };
     for (const body of [{ lines: [line], shipping: SHIPPING, ...card }, { lines: [line], shipping: { ...SHIPPING, ...card } }, { lines: [{ ...line, cardNumber: card.cardNumber }], shipping: SHIPPING }]) {
@@ -96,11 +98,11 @@ describe('POST /api/orders', () => {
       expect(JSON.stringify(res.body)).toMatch(/cardHolder|cardNumber/);
     }
     const tables = await t.dataSource.query(`SELECT string_agg(t::text, '') AS dump FROM (SELECT o::text AS t FROM orders o UNION ALL SELECT l::text FROM order_lines l UNION ALL SELECT e::text FROM order_events e) t`);
-    const dump = String(tables[0].dump);
+    const dump = withoutIds(String(tables[0].dump));
     expect(dump).toContain(SHIPPING.email); // the dump really holds the orders
     for (const value of Object.values(card)) expect(dump).not.toMatch(alone(value));
     expect(t.logs()).toContain('POST /api/orders 400'); // the request lines are in the capture
-    for (const value of [card.cardNumber, card.cardCvc, card.cardHolder]) expect(t.logs()).not.toMatch(alone(value));
+    for (const value of [card.cardNumber, card.cardCvc, card.cardHolder]) expect(withoutIds(t.logs())).not.toMatch(alone(value));
   });
 });
 
