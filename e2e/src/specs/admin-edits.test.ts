@@ -23,6 +23,13 @@ async function asAdmin(run: (page: Page) => Promise<void>): Promise<void> {
   }
 }
 
+/** Searches the admin's product grid and waits for the answer, so the rows clicked are the search's. */
+async function searchFor(page: Page, name: string): Promise<void> {
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/products' && new URL(r.url()).searchParams.get('search') === name);
+  await page.getByRole('textbox', { name: 'Search products' }).fill(name);
+  await answered;
+}
+
 async function firstEquipment(): Promise<{ id: number; name: string; slug: string; image_url: string | null }> {
   const { products } = (await (await fetch(`${suite.app.url}/api/products?productType=equipment&limit=1`)).json()) as { products: Array<{ id: number; name: string; slug: string; image_url: string | null }> };
   return products[0]!;
@@ -33,7 +40,7 @@ describe("an admin's typing is never lost (issue 32)", () => {
     const product = await firstEquipment();
     await asAdmin(async (page) => {
       await page.goto('/admin');
-      await page.getByRole('textbox', { name: 'Search products' }).fill(product.name);
+      await searchFor(page, product.name);
       await page.getByRole('button', { name: `Edit ${product.name}` }).first().click();
       const dialog = page.getByRole('dialog', { name: /Edit Product/ });
       const name = dialog.getByLabel('Product Name');
@@ -59,7 +66,7 @@ describe("an admin's typing is never lost (issue 32)", () => {
     const url = `https://images.example.com/typed-${Date.now()}.jpg`;
     await asAdmin(async (page) => {
       await page.goto('/admin');
-      await page.getByRole('textbox', { name: 'Search products' }).fill(product.name);
+      await searchFor(page, product.name);
       await page.getByRole('button', { name: `Edit ${product.name}` }).first().click();
       const dialog = page.getByRole('dialog', { name: /Edit Product/ });
       // the dialog's form is there (filled from the product) before its image section is used
