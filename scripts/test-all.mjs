@@ -24,12 +24,13 @@ function run(label, command, args, env = {}, { buffered = false } = {}) {
     const write = (stream, chunk) => (buffered ? (held += chunk) : stream.write(chunk));
     if (!buffered) process.stdout.write(header);
     // the closing counts are read from the child's stdout alone: a failing test's message on stderr can be
-    // longer than any tail (CI once lost the backend's counts under one), and the sum then missed that suite
-    let tail = '';
+    // longer than any tail (CI once lost the backend's counts under one), and the sum then missed that suite;
+    // kept as chunks and joined once at the end (appending to one string copied it on every chunk)
+    const out = [];
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => {
       write(process.stdout, chunk);
-      tail = (tail + chunk.toString()).slice(-20_000_000);
+      out.push(chunk);
     });
     child.stderr.on('data', (chunk) => write(process.stderr, chunk));
     child.on('close', (code) => {
@@ -37,18 +38,18 @@ function run(label, command, args, env = {}, { buffered = false } = {}) {
       if (buffered) process.stdout.write(`${header}${held}`);
       process.stdout.write(`\n=== ${label}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds} s\n`);
       times.push([label, seconds]);
-      resolve({ code: code ?? 1, tail });
+      resolve({ code: code ?? 1, output: Buffer.concat(out).toString() });
     });
   });
 }
 
 /** Reads the suite's own closing counts: our Jest reporter's line, or node:test's "# pass/# fail". */
-function count(label, { code, tail }) {
+function count(label, { code, output }) {
   // one line per Jest run (the unit workspaces run in one Nx call, each ends with its own)
-  const jestLines = [...tail.matchAll(/^(\S+): (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)];
-  const nodePass = [...tail.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)].at(-1);
-  const nodeFail = [...tail.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)].at(-1);
-  const nodeSkip = [...tail.matchAll(/^(?:#|ℹ) skipped (\d+)$/gm)].at(-1);
+  const jestLines = [...output.matchAll(/^(\S+): (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)];
+  const nodePass = [...output.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)].at(-1);
+  const nodeFail = [...output.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)].at(-1);
+  const nodeSkip = [...output.matchAll(/^(?:#|ℹ) skipped (\d+)$/gm)].at(-1);
   if (jestLines.length > 0) {
     for (const [, workspace, passed, failed, skipped] of jestLines) {
       totals.passed += Number(passed);

@@ -1,9 +1,6 @@
 import { ValidateBy, type ValidationArguments, type ValidationOptions } from 'class-validator';
 import { isCalendarDay } from '@dentalmarket/contracts';
 
-/** A day of the (proleptic Gregorian) calendar as YYYY-MM-DD (libs/contracts' rule, the frontends' too). */
-export const isCalendarDate = (text: string): boolean => isCalendarDay(text);
-
 /** The shape alone (four, two and two digits), for the message: a real date, or a date at all. */
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -18,7 +15,7 @@ export function IsCalendarDate(example: string, options?: ValidationOptions): Pr
     {
       name: 'isCalendarDate',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
+        validate: (value: unknown) => typeof value === 'string' && isCalendarDay(value),
         defaultMessage: ({ property, value }: ValidationArguments) =>
           typeof value === 'string' && ISO_DAY.test(value) ? `${property} must be a real date such as ${example}` : `${property} must be a date such as ${example}`,
       },
