@@ -184,6 +184,28 @@ describe('SPEC §4/§5 category create and edit dialog', () => {
   });
 });
 
+describe('issue 32: closing a category dialog with unsaved changes', () => {
+  it("closes at once without changes; with a typed name Escape asks 'Discard changes?', and 'Discard' closes", async () => {
+    serve();
+    await renderManager();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Imaging' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Edit Category' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add New Category' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Category' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Lab Services' } });
+    fireEvent.keyDown(within(dialog).getByLabelText(/^Name/), { key: 'Escape' });
+    const asked = within(await screen.findByRole('dialog', { name: 'Discard changes?' }));
+    fireEvent.click(asked.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Lab Services');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
 describe('SPEC §9 category delete confirmation', () => {
   it('warns, and reports the 409 the server gives while products still belong to the category', async () => {
     const { calls } = serve(() => ({ status: 409, body: { statusCode: 409, message: 'Cannot delete a category with 4 products', error: 'Conflict' } }));
