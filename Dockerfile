@@ -2,6 +2,10 @@
 # Node 24 LTS (Node 20 reached end of life on 2026-04-30; the API refuses Node < 22).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
+# the commit each frontend's mf-manifest.json names (.git stays out of the context):
+# docker build --build-arg BUILD_COMMIT=$(git rev-parse --short=12 HEAD) …
+ARG BUILD_COMMIT=unknown
+ENV BUILD_COMMIT=$BUILD_COMMIT
 COPY . .
 RUN npm ci --no-audit --no-fund && npx nx run-many -t build --outputStyle=static
 

@@ -7,7 +7,8 @@ import { DEV_PORTS, devProxy } from './dev.js';
 import { PreloadStartupScripts } from './plugins/preload-startup-scripts.js';
 import { FEDERATION_RUNTIME_FILE, federationRuntimeConfig } from './runtime.js';
 import { serverConfig } from './server.js';
-import { repoRoot, sharedSingletons } from './shared.js';
+import { withBuildInfo } from './build-info.js';
+import { buildInfo, repoRoot, sharedModules } from './shared.js';
 
 /**
  * Webpack config for a host or a remote.
@@ -56,13 +57,15 @@ export function createConfig({ name, dirname, exposes, remotes = {}, isHost = fa
           filename: 'remoteEntry.js',
           exposes,
           remotes,
-          shared: sharedSingletons(),
+          shared: sharedModules({ appDir: dirname, development }),
           // a shared module no one has loaded yet (formik, the first time a form opens) is taken from
           // the providers already registered, never by starting every remote first: with the default
           // 'version-first', opening checkout would fetch the storefront's remote too, and a storefront
-          // that is down would take checkout with it. Every build has the same versions (one lockfile).
+          // that is down would take checkout with it. A copy that is loaded is used by whoever it
+          // satisfies (sharedModules: what each build asks for).
           shareStrategy: 'loaded-first',
-          manifest: true,
+          // which build this is (commit, time), for what-is-live (/api/mf-manifest?include=live)
+          manifest: { additionalData: withBuildInfo },
           dts: false,
           // the shell hands its runtime to the remotes; a remote built without externalRuntime
           // (development) simply keeps its own

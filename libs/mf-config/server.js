@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { moduleOptions, resolveOptions } from './common.js';
 import { CommonJsFolder } from './plugins/commonjs-folder.js';
-import { repoRoot, sharedSingletons } from './shared.js';
+import { repoRoot, sharedModules } from './shared.js';
+import { withBuildInfo } from './build-info.js';
 
 const require = createRequire(import.meta.url);
 
@@ -50,12 +51,12 @@ export function serverConfig({ name, dirname, exposes, isHost, outputPath }) {
         name,
         filename: 'remoteEntry.js',
         exposes: isHost ? undefined : exposes,
-        shared: sharedSingletons(),
+        shared: sharedModules({ appDir: dirname, server: true }),
         shareStrategy: 'loaded-first',
         runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
         remoteType: 'script',
         library: { type: 'commonjs-module', name },
-        manifest: !isHost,
+        manifest: isHost ? false : { additionalData: withBuildInfo },
         dts: false,
       }),
       new CommonJsFolder(),

@@ -1,7 +1,10 @@
-// Which packages every build shares, as what, and how their names resolve (the facades).
+// Which packages every build shares, as what, at which versions, and how their names resolve (the facades).
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importedNames, LEDGER_FILE, lowestVersionFor, moduleFor, ownModules, readLedger, staleModules } from './versions/ledger.js';
+import { installedVersion } from './versions/sources.js';
 
 const require = createRequire(import.meta.url);
 /** The repository root (libs/mf-config → two levels up). */
@@ -12,7 +15,8 @@ const rootManifest = require(path.join(repoRoot, 'package.json'));
 export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-parts/layout', '@dentalmarket/mui-parts/base', '@dentalmarket/mui-parts/overlays', '@dentalmarket/mui-parts/fields'];
 
 /**
- * Packages every build shares as singletons (docs/architecture.md, Frontend conventions). MUI components are not shared one path at
+ * Packages every build shares (docs/architecture.md, Frontend conventions). Most are singletons: one
+ * copy per page. Of ours, the stateless ones may also come from a remote's own copy (versions/ledger.js). MUI components are not shared one path at
  * a time (each would carry its own internals: that made things worse); the '@mui/material' facade
  * shares the first pages' components, and one deep path, the defaults context, is shared on its own.
  * MUI X (@mui/x-data-grid, @mui/x-charts) is deliberately not here: only the admin remote imports
@@ -20,7 +24,7 @@ export const MUI_PARTS = ['@dentalmarket/mui-parts/theme', '@dentalmarket/mui-pa
  * other build provides or downloads it; the theme reaches it through the shared Emotion context and
  * '@mui/system/DefaultPropsProvider' below.
  */
-export const SHARED_SINGLETONS = [
+export const SHARED_MODULES = [
   'react',
   'react-dom',
   'react-redux',
@@ -85,20 +89,54 @@ export function externalRuntimeProvider() {
   return { [`${cjs}$`]: path.join(path.dirname(cjs), 'index.js') };
 }
 
-function installedVersion(name) {
-  // a subpath ('@dentalmarket/ui/forms') has its package's version; a part of MUI's facade, MUI's
-  const pkg = MUI_PARTS.includes(name) ? '@mui/material' : name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
-  return require(require.resolve(`${pkg}/package.json`, { paths: [repoRoot] })).version;
-}
-
-/** The `shared` option, versions read from the installed packages (one lockfile, one version each). */
-export function sharedSingletons() {
+/**
+ * The `shared` option of a build (issue 33; docs/deploy-a-remote.md, "Versions"). Our modules (the
+ * libraries, the facades and their parts) have the ledger's version, and the build asks for the
+ * lowest version holding every name it imports; strict, so a singleton the page cannot satisfy
+ * refuses to load the remote instead of handing it an older copy, while a duplicable module
+ * falls back to the remote's own copy. Other packages have their installed version and ask for
+ * their major.
+ * @param {object} options
+ * @param {string} options.appDir the app whose imports decide what it asks for
+ * @param {boolean} [options.server] the server bundle (its own react-router facade)
+ * @param {boolean} [options.development] a dev server: a stale ledger is a warning, not an error
+ */
+export function sharedModules({ appDir, server = false, development = false }) {
+  const stale = staleModules(repoRoot, SHARED_MODULES);
+  if (stale.length) {
+    const message = `Shared modules changed without a new version: ${stale.join(', ')}. Run 'npm run shared-versions' to give them one (${LEDGER_FILE}; docs/deploy-a-remote.md, "Versions").`;
+    if (!development) throw new Error(message);
+    console.warn(message);
+  }
+  const ledger = readLedger(repoRoot);
+  const modules = ownModules(repoRoot);
+  const names = importedNames(appDir, repoRoot, SHARED_MODULES, server);
   return Object.fromEntries(
-    SHARED_SINGLETONS.map((name) => {
-      const version = installedVersion(name);
-      return [name, { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false }];
+    SHARED_MODULES.map((name) => {
+      const own = moduleFor(modules, name, server);
+      if (own) {
+        const entry = ledger[own.key];
+        const requiredVersion = `^${lowestVersionFor(entry, names.get(name) ?? new Set())}`;
+        return [name, { singleton: !own.duplicable, requiredVersion, version: entry.version, strictVersion: !own.duplicable }];
+      }
+      const pkg = name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+      const version = installedVersion(pkg, repoRoot);
+      return [name, { singleton: true, requiredVersion: `^${version.split('.')[0]}.0.0`, version, strictVersion: true }];
     }),
   );
+}
+
+/** Which build this is, in its mf-manifest.json (metaData.buildInfo): BUILD_COMMIT, else git's HEAD. */
+export function buildInfo() {
+  let commit = process.env.BUILD_COMMIT;
+  if (!commit) {
+    try {
+      commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      commit = 'unknown'; // a copy without its history (an image's build context)
+    }
+  }
+  return { commit, builtAt: new Date().toISOString() };
 }
 
 export const appVersion = rootManifest.version;

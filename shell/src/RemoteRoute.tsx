@@ -3,6 +3,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { PageSpinner } from '@dentalmarket/ui';
 import { HydrationMark } from './hydration.js';
 import { loadRemoteApp, loadRemoteModule, type RemoteName } from './remotes.js';
+import { isUnmetRequirement } from './sharedVersions.js';
 
 /**
  * In a server render (issue 20): each remote's App that loaded within the render's budget. A remote
@@ -36,6 +37,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
 
   override render() {
     if (!this.state.error) return this.props.children;
+    // a remote deployed before the shell it needs: nothing the shopper's connection can fix
+    const updating = isUnmetRequirement(this.state.error);
     return (
       <Box sx={{ maxWidth: 640, mx: 'auto', my: 6 }}>
         {/* the route's part is settled: this message is what it shows */}
@@ -48,7 +51,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
             </Button>
           }
         >
-          This part of DentalMarket could not be loaded. Check your connection and try again.
+          {updating ? 'This part of the shop is being updated. Please try again in a few minutes.' : 'This part of DentalMarket could not be loaded. Check your connection and try again.'}
         </Alert>
       </Box>
     );

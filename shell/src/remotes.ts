@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemotesManifest } from '@dentalmarket/contracts';
+import type { RemoteName, RemotesManifest } from '@dentalmarket/contracts';
 
-export type RemoteName = keyof RemotesManifest;
+export type { RemoteName };
 
 let manifest: Promise<RemotesManifest> | null = null;
 const registered = new Set<RemoteName>();
@@ -101,7 +101,15 @@ export async function loadRemoteApp(name: RemoteName, retry = false): Promise<{ 
   preloads.set(name, pending);
   pending.then(
     (module) => settled.set(name, module.default),
-    () => preloads.get(name) === pending && preloads.delete(name),
+    () => {
+      if (preloads.get(name) !== pending) return;
+      preloads.delete(name);
+      // the next load registers it afresh: a load that failed part-way (a refused shared module, a
+      // chunk that did not arrive) leaves the remote's container half set up, and loading from it
+      // again gave modules without their imports (a TypeError instead of the first failure)
+      registered.delete(name);
+      replaced.add(name);
+    },
   );
   return pending;
 }

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typogra
 import CardHeader from '@mui/material/CardHeader';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
+import Refresh from '@mui/icons-material/Refresh';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlined';
 import type { IntegrationCall } from '@dentalmarket/contracts';
 import { formatDateTime, formatMs } from './integrationFormat.js';
@@ -20,6 +21,21 @@ export function IntegrationCard({ title, icon, action, children }: { title: stri
       />
       <CardContent sx={{ pt: 0, flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>{children}</CardContent>
     </Card>
+  );
+}
+
+/** A card's 'Refresh': a spinner while it asks; a press meanwhile asks nothing more. */
+export function RefreshButton({ refreshing, onRefresh }: { refreshing: boolean; onRefresh: () => void }) {
+  return (
+    <Button
+      variant="outlined"
+      startIcon={refreshing ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Refresh aria-hidden />}
+      onClick={() => {
+        if (!refreshing) onRefresh();
+      }}
+    >
+      Refresh
+    </Button>
   );
 }
 

@@ -1,22 +1,31 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { IntegrationsState, IntegrationTestResult } from '@dentalmarket/contracts';
+import type { IntegrationsState, IntegrationTestResult, RemotesManifest } from '@dentalmarket/contracts';
 import { deferred, renderWithStore, stubFetch, type Answer, type Call } from '../categories/testSupport.js';
-import { integrationsState, unconfiguredState } from './integrationFixtures.js';
-import { formatDateTime } from './integrationFormat.js';
+import { integrationsState, liveFrontends, manifestWithLive, unconfiguredState } from './integrationFixtures.js';
+import { formatDateTime, NOT_LOADED, SOURCE_LABELS } from './integrationFormat.js';
+import { LIVE_LOAD_FAILED } from './FrontendsCard.js';
 import { INTEGRATIONS_POLL_MS, IntegrationsTab } from './IntegrationsTab.js';
 
 const STATE = '/api/admin/integrations';
 const AI_TEST = '/api/admin/integrations/ai/test';
 const EMAIL_TEST = '/api/admin/integrations/email/test';
+const LIVE = '/api/mf-manifest?include=live';
 
-/** The API: `state()` answers each GET (so a spec can change what the next one says); `tests` answer the POSTs. */
-function serve(state: () => IntegrationsState | Answer = integrationsState, tests: Record<string, () => Answer> = {}) {
+/**
+ * The API: `state()` answers each GET (so a spec can change what the next one says); `tests` answer
+ * the POSTs; `live()` answers what is live.
+ */
+function serve(state: () => IntegrationsState | Answer = integrationsState, tests: Record<string, () => Answer> = {}, live: () => RemotesManifest | Answer = manifestWithLive) {
   return stubFetch((call) => {
     if (call.method === 'GET' && call.path === STATE) {
       const answer = state();
       return 'ai' in answer ? { status: 200, body: answer } : answer;
+    }
+    if (call.method === 'GET' && call.path === LIVE) {
+      const answer = live();
+      return 'storefront' in answer ? { status: 200, body: answer } : answer;
     }
     if (call.method === 'POST' && tests[call.path]) return tests[call.path]();
     return { status: 404, body: { message: 'not served' } };
@@ -25,6 +34,15 @@ function serve(state: () => IntegrationsState | Answer = integrationsState, test
 
 const card = (name: string) => within(screen.getByRole('region', { name }));
 const stateCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === STATE).length;
+const liveCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === LIVE).length;
+/** A frontend's section in the Frontends card: the shell or a remote, by its heading. */
+const frontend = (name: string) => within(card('Frontends').getByRole('region', { name }));
+/** A shared module's row, once its list is open: what it asked for, what it got and where from, and whether it is a singleton. */
+function moduleRow(section: ReturnType<typeof within>, name: string) {
+  const row = section.getByText(name).closest('tr')!;
+  const [asked, got] = within(row).getAllByRole('cell');
+  return { row, asked: asked!.textContent, got: got!.firstChild!.textContent, source: got!.lastChild!.textContent, singleton: within(row).queryByText('singleton') !== null };
+}
 const result = (ok: boolean, message: string, ms: number): IntegrationTestResult => ({ at: '2026-11-25T18:10:00.000Z', ok, message, ms });
 
 /**
@@ -240,6 +258,113 @@ describe('the admin Integrations tab', () => {
       view.unmount();
       await passes(3 * INTEGRATIONS_POLL_MS);
       expect(stateCalls(calls)).toBe(3);
+    });
+  });
+
+  describe('Frontends: what is live (issue 33)', () => {
+    it("shows the shell's build and, for each remote, whether the shell loads it, its build and where it is loaded from", async () => {
+      const { calls } = serve();
+      await renderWithStore(<IntegrationsTab />, null);
+      await settled(() => card('Frontends').getByRole('region', { name: 'Storefront' }));
+      expect(liveCalls(calls)).toBe(1);
+      expect(card('Frontends').getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Shell', 'Storefront', 'Checkout', 'Admin']);
+
+      const shell = frontend('Shell');
+      for (const text of ['3f9c2a1e7b40', formatDateTime('2026-11-24T09:15:00.000Z')]) expect(shell.getByText(text)).toBeTruthy();
+      expect(shell.getByRole('button', { name: /^Shared modules \(2\)/ })).toBeTruthy();
+
+      const storefront = frontend('Storefront');
+      for (const text of ['OK', '3f9c2a1e7b40', formatDateTime('2026-11-24T09:20:00.000Z'), '/remotes/storefront/mf-manifest.json']) expect(storefront.getByText(text)).toBeTruthy();
+
+      const checkout = frontend('Checkout');
+      for (const text of [NOT_LOADED, 'a81d0c55e2f9', 'https://cdn.dentalmarket.example/checkout/mf-manifest.json']) expect(checkout.getByText(text)).toBeTruthy();
+      const unmet = checkout.getByRole('list', { name: 'Unmet requirements' });
+      expect(within(unmet).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['react ^20.0.0 (the shell has 19.3.1)']);
+
+      const admin = frontend('Admin');
+      for (const text of ['Unreachable', 'GET /remotes/admin/mf-manifest.json answered 502 Bad Gateway', 'Unknown', '/remotes/admin/mf-manifest.json', 'No shared modules known.']) {
+        expect(admin.getByText(text)).toBeTruthy();
+      }
+      expect(admin.queryByText('OK')).toBeNull();
+      expect(card('Frontends').getByRole('status').textContent).toBe(`Checked at ${formatDateTime('2026-11-25T18:06:00.000Z')}.`);
+    });
+
+    it("lists a remote's shared modules once opened: what it asked for, what it got and from where, its own copies and unmet ones marked", async () => {
+      serve();
+      await renderWithStore(<IntegrationsTab />, null);
+      await settled(() => card('Frontends').getByRole('region', { name: 'Storefront' }));
+
+      const storefront = frontend('Storefront');
+      const open = storefront.getByRole('button', { name: /^Shared modules \(3\)/ });
+      // what stands out is said before the list is opened
+      expect(open.textContent).toContain('1 own copy');
+      expect(open.getAttribute('aria-expanded')).toBe('false');
+      expect(storefront.queryByRole('table')).toBeNull();
+
+      fireEvent.click(open);
+      expect(open.getAttribute('aria-expanded')).toBe('true');
+      const table = await settled(() => storefront.getByRole('table'));
+      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Module', 'Asked for', 'Got']);
+      const react = moduleRow(storefront, 'react');
+      expect(react).toMatchObject({ asked: '^19.0.0', got: '19.3.1', source: SOURCE_LABELS.shell, singleton: true });
+      const yup = moduleRow(storefront, 'yup');
+      expect(yup).toMatchObject({ asked: '^1.7.0', got: '1.7.1', source: SOURCE_LABELS.own, singleton: false });
+      // a remote on its own copy stands out from those on the shell's
+      expect(getComputedStyle(yup.row).backgroundColor).not.toBe(getComputedStyle(react.row).backgroundColor);
+
+      const checkout = frontend('Checkout');
+      const openCheckout = checkout.getByRole('button', { name: /^Shared modules \(2\)/ });
+      expect(openCheckout.textContent).toContain('1 unmet');
+      fireEvent.click(openCheckout);
+      await settled(() => checkout.getByRole('table'));
+      expect(moduleRow(checkout, 'react')).toMatchObject({ asked: '^20.0.0', got: 'none', source: 'unmet', singleton: true });
+      expect(moduleRow(checkout, '@mui/material')).toMatchObject({ asked: '^9.2.0', got: '9.5.0', source: SOURCE_LABELS.shell });
+      // the storefront's list stays open: each remote's is its own
+      expect(storefront.getByRole('table')).toBeTruthy();
+    });
+
+    it("'Refresh' checks again; a check that fails says so and keeps the last answer on screen", async () => {
+      let answer: () => RemotesManifest | Answer = () => manifestWithLive();
+      const { calls } = serve(integrationsState, {}, () => answer());
+      await renderWithStore(<IntegrationsTab />, null);
+      await settled(() => frontend('Checkout').getByText(NOT_LOADED));
+
+      const fixed = liveFrontends();
+      fixed.checkedAt = '2026-11-25T18:30:00.000Z';
+      fixed.remotes[1] = { ...fixed.remotes[1]!, status: 'ok', unmet: [], shared: [] };
+      answer = () => manifestWithLive(fixed);
+      const refresh = card('Frontends').getByRole('button', { name: 'Refresh' });
+      fireEvent.click(refresh);
+      await settled(() => frontend('Checkout').getByText('OK'));
+      expect(frontend('Checkout').queryByText(NOT_LOADED)).toBeNull();
+      expect(card('Frontends').getByRole('status').textContent).toBe(`Checked at ${formatDateTime('2026-11-25T18:30:00.000Z')}.`);
+      expect(liveCalls(calls)).toBe(2);
+
+      answer = () => ({ status: 502, body: { statusCode: 502, message: 'Bad Gateway', error: 'Bad Gateway' } });
+      fireEvent.click(refresh);
+      const alert = await settled(() => card('Frontends').getByRole('alert'));
+      expect(within(alert).getByText(LIVE_LOAD_FAILED)).toBeTruthy();
+      expect(within(alert).getByText('Bad Gateway')).toBeTruthy();
+      expect(frontend('Checkout').getByText('OK')).toBeTruthy();
+      expect(liveCalls(calls)).toBe(3);
+      // the other cards are not asked again by it
+      expect(stateCalls(calls)).toBe(1);
+    });
+
+    it('says when what is live cannot be read, while the other cards show; an API older than issue 33 is named as such', async () => {
+      const answers: Answer[] = [{ status: 500, body: { statusCode: 500, message: 'Internal server error' } }];
+      serve(integrationsState, {}, () => answers.shift() ?? manifestWithLive(null));
+      const { view } = await renderWithStore(<IntegrationsTab />, null);
+      const alert = await settled(() => card('Frontends').getByRole('alert'));
+      expect(within(alert).getByText(LIVE_LOAD_FAILED)).toBeTruthy();
+      expect(within(alert).getByText('Internal server error')).toBeTruthy();
+      expect(card('Frontends').queryByRole('region', { name: 'Shell' })).toBeNull();
+      expect(await settled(() => card('AI provider').getByText('API key: set'))).toBeTruthy();
+
+      fireEvent.click(card('Frontends').getByRole('button', { name: 'Refresh' }));
+      expect(await settled(() => card('Frontends').getByText('The API does not say what is live: it is older than this screen.'))).toBeTruthy();
+      expect(card('Frontends').queryByRole('alert')).toBeNull();
+      view.unmount();
     });
   });
 });

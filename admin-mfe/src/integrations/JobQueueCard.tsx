@@ -1,4 +1,4 @@
-import { Button, CircularProgress, Typography, type Theme } from '@mui/material';
+import { Typography, type Theme } from '@mui/material';
 // the shared '@mui/material' facade carries only the first pages' components: the table comes by its paths
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,7 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Refresh from '@mui/icons-material/Refresh';
 import Schedule from '@mui/icons-material/Schedule';
 import type { JobQueueState } from '@dentalmarket/contracts';
-import { IntegrationCard } from './IntegrationParts.js';
+import { IntegrationCard, RefreshButton } from './IntegrationParts.js';
 import { formatCount } from './integrationFormat.js';
 
 const COLUMNS = [
@@ -51,17 +51,7 @@ export function JobQueueCard({ jobs, refreshing, updatedAt, onRefresh }: { jobs:
     <IntegrationCard
       title="Job queue"
       icon={<Schedule color="secondary" aria-hidden />}
-      action={
-        <Button
-          variant="outlined"
-          startIcon={refreshing ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Refresh aria-hidden />}
-          onClick={() => {
-            if (!refreshing) onRefresh();
-          }}
-        >
-          Refresh
-        </Button>
-      }
+      action={<RefreshButton refreshing={refreshing} onRefresh={onRefresh} />}
     >
       <TableContainer tabIndex={0} role="region" aria-label="Jobs per queue" sx={scrollShadows}>
         <Table size="small" sx={{ minWidth: 480 }}>

@@ -1,4 +1,4 @@
-import type { IntegrationsState, IntegrationTestResult } from '@dentalmarket/contracts';
+import type { IntegrationsState, IntegrationTestResult, LiveFrontends, RemotesManifest } from '@dentalmarket/contracts';
 import { api, type DmExtraOptions } from '@dentalmarket/store';
 
 /** Every admin call is sent with session-expiry handling (SPEC §6). */
@@ -7,6 +7,7 @@ const admin: DmExtraOptions = { sessionHandling: true };
 /** The state is a tag of its own, added here so this feature's endpoints stay in one file. */
 const integrationsTagged = api.enhanceEndpoints({ addTagTypes: ['Integration'] });
 const state = { type: 'Integration' as const, id: 'STATE' };
+const live = { type: 'Integration' as const, id: 'LIVE' };
 
 /**
  * The admin's Integrations tab (issue 21, libs/contracts/src/integrations.ts): the state of the AI
@@ -35,7 +36,19 @@ export const integrationsApi = integrationsTagged.injectEndpoints({
       extraOptions: admin,
       invalidatesTags: [state],
     }),
+    /**
+     * GET /api/mf-manifest?include=live (issue 33): the shell's build and each remote's, with the shared
+     * modules each asked for and got. Asked when the tab opens and on 'Refresh', not polled: the API
+     * reads every remote's manifest to answer. An API older than issue 33 answers without `live`: null.
+     */
+    getLiveFrontends: build.query<LiveFrontends | null, void>({
+      query: () => '/mf-manifest?include=live',
+      transformResponse: (manifest: RemotesManifest) => manifest.live ?? null,
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: [live],
+    }),
   }),
 });
 
-export const { useGetIntegrationsQuery, useTestAiProviderMutation, useSendTestEmailMutation } = integrationsApi;
+export const { useGetIntegrationsQuery, useTestAiProviderMutation, useSendTestEmailMutation, useGetLiveFrontendsQuery } = integrationsApi;

@@ -1,25 +1,35 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { Controller, Get, Header, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { RemotesManifest } from '@dentalmarket/contracts';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-
-class RemotesManifestDto implements RemotesManifest {
-  @ApiProperty({ example: '/remotes/storefront/mf-manifest.json' }) storefront: string;
-  @ApiProperty({ example: '/remotes/checkout/mf-manifest.json' }) checkout: string;
-  @ApiProperty({ example: '/remotes/admin/mf-manifest.json' }) admin: string;
-}
+import { ApiErrorDto } from '../common/api-error.dto.js';
+import { MfManifestQueryDto, RemotesManifestDto } from './dto/mf-manifest.dto.js';
+import { LiveFrontendsGuard } from './live-frontends.guard.js';
+import { LiveFrontendsService } from './live-frontends.service.js';
 
 @ApiTags('frontend')
 @Controller()
 export class MfManifestController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly frontends: LiveFrontendsService) {}
 
-  /** Where the shell finds each remote's mf-manifest.json (REMOTE_*_URL overrides the defaults). */
+  /**
+   * Where the shell finds each remote's mf-manifest.json (REMOTE_*_URL overrides the defaults), for
+   * anyone; with `include=live`, for an admin, what is live too (issue 33): each frontend's build and
+   * which copy of each shared module a page gives each remote.
+   */
   @Get('mf-manifest')
-  @ApiOperation({ summary: "Where the shell loads each remote's manifest from" })
+  @ApiOperation({ summary: "Where the shell loads each remote's manifest from; with include=live (admins), what is live" })
   @Header('Cache-Control', 'no-cache')
+  @UseGuards(LiveFrontendsGuard)
+  // public, but include=live needs an admin's session
+  @ApiSecurity({})
+  @ApiCookieAuth()
   @ApiOkResponse({ type: RemotesManifestDto })
-  manifest(): RemotesManifestDto {
-    return { ...this.config.remotes };
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'include=live without a session' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'include=live, signed in but not an admin' })
+  manifest(@Query() query: MfManifestQueryDto, @Res({ passthrough: true }) response: Response): Promise<RemotesManifest> {
+    // an admin's answer (builds' commits): never kept by a shared cache
+    if (query.include) response.setHeader('Cache-Control', 'private, no-store');
+    return this.frontends.manifest(query.include);
   }
 }

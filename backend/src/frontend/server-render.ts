@@ -11,6 +11,7 @@ import { WorkerCalls } from '../common/worker-calls.js';
 import type { AppConfig } from '../config/app-config.js';
 import { scriptSafeJson } from '../seo/page-head.js';
 import { PAGE_START_HEAD, withDeferredStart } from './page-start.js';
+import { countRemoteRefusal } from '../observability/metrics.js';
 
 /** What the shell's server bundle (shell/dist/server/ssr.js, shell/src/server) takes and gives. */
 interface RenderRequest {
@@ -28,6 +29,8 @@ interface RenderResult {
   preloads: string;
   state: string;
   clientRendered: string[];
+  /** remotes refused for a shared singleton they need newer than the shell's (issue 33) */
+  refused?: { remote: string; module: string }[];
   failedQueries: number;
   reused?: boolean;
 }
@@ -272,6 +275,8 @@ export class ServerRenderer {
         remoteBudgetMs: this.config.remoteRenderBudgetMs,
         catalogueVersion,
       });
+      // counted here: the render thread's own metrics registry is not the one /metrics reads
+      for (const { remote, module } of result.refused ?? []) countRemoteRefusal(remote, module);
       return {
         styles: result.styles,
         preloads: result.preloads,

@@ -28,6 +28,9 @@ export const REMOTES = {
   admin: 'admin-mfe/dist',
 } as const;
 
+/** The shell's build folder under FRONTEND_DIST_ROOT, served at /. */
+export const SHELL_DIST = 'shell/dist';
+
 const ONE_YEAR = 'public, max-age=31536000, immutable';
 /** How often the shell's index.html is looked at for a new build, at most. */
 const SHELL_CHECK_MS = 1000;
@@ -88,7 +91,7 @@ export function mountStaticFrontends(app: Express, config: AppConfig, pageHeads?
   );
   app.use('/media/seed', notFound);
 
-  const shellDir = path.join(config.frontendDistRoot, 'shell', 'dist');
+  const shellDir = path.join(config.frontendDistRoot, SHELL_DIST);
   const shellIndex = path.join(shellDir, 'index.html');
   const serveShell = precompressed(shellDir);
   const missingBuild = `The frontend is not built (${shellIndex} is missing). Run \`npm run build\` in the repository root, then restart.`;

@@ -57,6 +57,44 @@ export const catalogueCacheMetrics = {
   },
 };
 
+const unmetRequirements = new Gauge({
+  name: 'frontend_remote_unmet_requirements',
+  help: "A remote's shared singleton whose required version the shell's copy does not satisfy (1 while so), from the latest live check",
+  labelNames: ['remote', 'module', 'required', 'provided'],
+  registers: [registry],
+});
+const remoteRefusals = new Counter({
+  name: 'frontend_remote_refusals_total',
+  help: 'Times a remote was not loaded because the shell cannot meet a shared module it requires',
+  labelNames: ['remote', 'module'],
+  registers: [registry],
+});
+
+/** One requirement of a remote the shell cannot meet: the module, the range it requires, the shell's version. */
+export interface UnmetRequirement {
+  module: string;
+  required: string;
+  provided: string;
+}
+
+/** The series each remote has now, so a requirement met again is taken out rather than left at 1. */
+const unmetShown = new Map<string, UnmetRequirement[]>();
+
+/** A remote's unmet requirements as the latest live check found them (frontend/live-frontends.service.ts); [] clears them. */
+export function setUnmetRequirements(remote: string, requirements: UnmetRequirement[]): void {
+  for (const shown of unmetShown.get(remote) ?? []) unmetRequirements.remove({ remote, ...shown });
+  for (const requirement of requirements) unmetRequirements.set({ remote, ...requirement }, 1);
+  unmetShown.set(remote, requirements);
+}
+
+/**
+ * Counts a remote refused for `module`. Call it on the main thread: a worker thread (the server
+ * render's) has a registry of its own, which /metrics does not read.
+ */
+export function countRemoteRefusal(remote: string, module: string): void {
+  remoteRefusals.inc({ remote, module });
+}
+
 /** The pools of the applications running in this process, by name (typeorm, sessions). */
 const pools = new Map<string, pg.Pool>();
 const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) =>

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -60,6 +61,21 @@ describe('the admin Integrations tab', () => {
       await page.reload();
       await page.getByRole('rowheader', { name: 'order-email', exact: true }).waitFor();
       assert.equal(await page.getByText('Nothing sent yet').count(), 0, 'the last send is shown');
+    });
+  });
+
+  it("shows what is live (issue 33): each frontend's build, and per remote the shared modules it asked for and got", async () => {
+    const built = JSON.parse(fs.readFileSync(path.join(repoRoot, 'storefront-mfe/dist/mf-manifest.json'), 'utf8')) as { metaData: { buildInfo: { commit: string } } };
+    await asAdmin(async (page) => {
+      const storefront = page.getByRole('region', { name: 'Storefront' });
+      await storefront.getByText('OK', { exact: true }).waitFor();
+      await storefront.getByText(built.metaData.buildInfo.commit, { exact: true }).waitFor();
+      await storefront.getByText('/remotes/storefront/mf-manifest.json').waitFor();
+      await storefront.getByRole('button', { name: /^Shared modules \(\d+\)/ }).click();
+      const store = storefront.getByRole('row', { name: /@dentalmarket\/store/ });
+      await store.waitFor();
+      // what the storefront asked for, and the shell's copy it gets (one version, one ledger)
+      assert.match(await store.innerText(), /\^1\.\d+\.\d+[\s\S]*1\.\d+\.\d+/);
     });
   });
 

@@ -157,11 +157,60 @@ export interface ApiError {
   error: string;
 }
 
+/** The three remotes the shell loads at run time. */
+export type RemoteName = 'storefront' | 'checkout' | 'admin';
+
 /** Runtime manifest of remote entry URLs served by the backend at /api/mf-manifest. */
 export interface RemotesManifest {
   storefront: string;
   checkout: string;
   admin: string;
+  /** what is live (issue 33): only with `?include=live`, so the shell's own request stays small */
+  live?: LiveFrontends;
+}
+
+/** Which build a frontend is: its commit, when it was built and its package. */
+export interface LiveBuild {
+  commit: string;
+  builtAt: string;
+  name: string;
+}
+
+/** One shared module of a remote: the version it asked for, its own copy's, and the one a page gives it. */
+export interface LiveSharedModule {
+  name: string;
+  /** the remote's requiredVersion: the lowest version holding every name it imports */
+  asked: string;
+  /** the version of the remote's own copy */
+  own: string;
+  /** one copy for the whole page (React, the store, the theme…); otherwise a remote may use its own copy */
+  singleton: boolean;
+  /** the version the page uses, or null where a singleton's requirement is not met */
+  got: string | null;
+  /** where `got` comes from: the shell's copy, the remote's own, or none (unmet) */
+  source: 'shell' | 'own' | 'unmet';
+}
+
+/** A remote as the running shell would load it. */
+export interface LiveRemote {
+  name: RemoteName;
+  /** the manifest URL the shell loads it from */
+  url: string;
+  /** 'unmet': a singleton's requirement the shell cannot meet, so the remote is not loaded */
+  status: 'ok' | 'unmet' | 'unreachable';
+  build: LiveBuild | null;
+  shared: LiveSharedModule[];
+  /** each unmet requirement, e.g. "react ^20.0.0 (the shell has 19.3.1)" */
+  unmet: string[];
+  /** why the remote's manifest could not be read ('unreachable') */
+  error?: string;
+}
+
+/** The shell's build and the remotes it loads, with the shared modules each asked for and got. */
+export interface LiveFrontends {
+  checkedAt: string;
+  shell: { build: LiveBuild | null; shared: { name: string; version: string; singleton: boolean }[] };
+  remotes: LiveRemote[];
 }
 
 export interface GeneratedProduct {

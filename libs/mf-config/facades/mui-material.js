@@ -6,12 +6,13 @@
 // reaches them through Emotion's shared context. A name missing here would build (a remote's import is
 // served by the shared module at run time, whose names webpack cannot check) and render undefined:
 // shell/src/sharedImports.spec.ts fails on it instead. Import it by its path, or add it to a part and
-// deploy the shell with it.
+// run `npm run shared-versions` (docs/deploy-a-remote.md): in an older shell, the remote that needs it
+// brings its own copy of that part.
 //
-// The components are in five parts (mui-material/*.js), each a shared singleton of its own
-// (MUI_PARTS in index.js), so a page's start can evaluate them in five tasks instead of one long one
-// (~30 ms on a 2-core host, 4x that on a phone: issue 20's TBT). Every part comes from the same
-// build as this facade (the shell's), so they share MUI's internals.
+// The components are in five parts (mui-material/*.js), each a shared module of its own
+// (MUI_PARTS in shared.js), so a page's start can evaluate them in five tasks instead of one long one
+// (~30 ms on a 2-core host, 4x that on a phone: issue 20's TBT). When versions match, every part comes
+// from the same build as this facade (the shell's), so they share MUI's internals.
 export * from '@dentalmarket/mui-parts/theme';
 export * from '@dentalmarket/mui-parts/layout';
 export * from '@dentalmarket/mui-parts/base';

@@ -12,6 +12,7 @@ import { AppProviders } from '@dentalmarket/ui';
 import { App } from '../App.js';
 import { CLIENT_RENDERED, ServerRemotes } from '../RemoteRoute.js';
 import { loadedRemoteApp, loadRemoteApp, remoteForPath, setServerRemotes, type RemoteName } from '../remotes.js';
+import { unmetModule } from '../sharedVersions.js';
 
 export interface RenderRequest {
   /** The page's path and query, e.g. /marketplace?type=equipment */
@@ -42,6 +43,8 @@ export interface RenderResult {
   state: string;
   /** Remotes whose part is left to the browser (not loaded within the budget, or failed). */
   clientRendered: RemoteName[];
+  /** Remotes refused because they need a newer shared singleton than this shell has (issue 33), for the API to count. */
+  refused?: { remote: RemoteName; module: string }[];
   /** Queries that failed or had not answered: the page shows their error or loading state, so it is not worth keeping. */
   failedQueries: number;
   /** A product's view over a page rendered before (kept here): only the product's data was fetched. */
@@ -148,8 +151,9 @@ async function renderWhole(url: string, remoteBudgetMs: number): Promise<RenderR
   const pathname = url.split(/[?#]/)[0] ?? '/';
   const ready = new Map<RemoteName, ComponentType>();
   const wanted = remoteForPath(pathname);
+  const refused: { remote: RemoteName; module: string }[] = [];
   if (wanted) {
-    const app = await withinBudget(wanted, remoteBudgetMs);
+    const app = await withinBudget(wanted, remoteBudgetMs, (module) => refused.push({ remote: wanted, module }));
     if (app) ready.set(wanted, app);
   }
   const clientRendered = wanted && !ready.has(wanted) ? [wanted] : [];
@@ -195,7 +199,7 @@ async function renderWhole(url: string, remoteBudgetMs: number): Promise<RenderR
     preloads.push(tag);
     return '';
   });
-  return { html, styles, preloads: preloads.join(''), state, clientRendered, failedQueries: failedQueries + unfinished };
+  return { html, styles, preloads: preloads.join(''), state, clientRendered, ...(refused.length ? { refused } : {}), failedQueries: failedQueries + unfinished };
 }
 
 /** A short digest of a long text (FNV-1a). */
@@ -205,8 +209,11 @@ function hash(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** The remote's App if it is (or becomes, within the budget) loaded; its loading goes on for later pages either way. */
-async function withinBudget(name: RemoteName, budgetMs: number): Promise<ComponentType | undefined> {
+/**
+ * The remote's App if it is (or becomes, within the budget) loaded; its loading goes on for later
+ * pages either way. A remote refused for an unmet singleton is reported through `onRefused`.
+ */
+async function withinBudget(name: RemoteName, budgetMs: number, onRefused: (module: string) => void): Promise<ComponentType | undefined> {
   const loaded = loadedRemoteApp(name);
   if (loaded) return loaded;
   let cancel = () => {};
@@ -218,6 +225,8 @@ async function withinBudget(name: RemoteName, budgetMs: number): Promise<Compone
     const module = await Promise.race([loadRemoteApp(name), late]);
     return module?.default;
   } catch (error) {
+    const module = unmetModule(error);
+    if (module) onRefused(module);
     console.warn(`The ${name} remote's server container could not be loaded (${(error as Error).message}): its part of the page is rendered in the browser.`);
     return undefined;
   } finally {
