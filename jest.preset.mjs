@@ -27,9 +27,11 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
     },
     moduleNameMapper: {
       '^@dentalmarket/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+      '^@dentalmarket/contracts/api-keys$': path.join(root, 'libs/contracts/src/api-keys.ts'),
       '^@dentalmarket/store$': path.join(root, 'libs/store/src/index.ts'),
       '^@dentalmarket/ui$': path.join(root, 'libs/ui/src/index.ts'),
       '^@dentalmarket/ui/forms$': path.join(root, 'libs/ui/src/forms.ts'),
+      '^@dentalmarket/ui/unsaved$': path.join(root, 'libs/ui/src/unsaved/index.ts'),
       '^@dentalmarket/ui/testing$': path.join(root, 'libs/ui/src/testing.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

@@ -2,8 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { Form, Formik, type FormikValues } from 'formik';
 import type { AnyObjectSchema } from 'yup';
-import { FormikDirtyState } from '../unsaved/FormikDirtyState.js';
-import { useUnsavedChangesGuard } from '../unsaved/useUnsavedChangesGuard.js';
+import { FormikDirtyState, useUnsavedChangesGuard } from '@dentalmarket/ui/unsaved';
 
 export interface FormDialogProps<V extends FormikValues> {
   open: boolean;

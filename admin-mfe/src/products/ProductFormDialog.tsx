@@ -3,10 +3,9 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import { Form, Formik, type FormikErrors } from 'formik';
 import type { Product } from '@dentalmarket/contracts';
 import { useCreateProductMutation, useGetProductQuery, useUpdateProductMutation } from '@dentalmarket/store';
+import { FormikDirtyState, useUnsavedChangesGuard } from '@dentalmarket/ui/unsaved';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { useAdminToast } from '../categories/useAdminToast.js';
-import { FormikDirtyState } from '../unsaved/FormikDirtyState.js';
-import { useUnsavedChangesGuard } from '../unsaved/useUnsavedChangesGuard.js';
 import { FocusFirstError } from './FocusFirstError.js';
 import { BasicInfoTab, CategoryTab, DetailsTab, FeaturesTab } from './ProductFormTabs.js';
 import { FIELD_TABS, getInitialValues, productSchema, toProductInput, type ProductFormValues, type ProductPreset } from './productForm.js';

@@ -91,7 +91,7 @@ before(async () => {
   const root = generations.root;
   applyGenerationTwo(root);
   const bumped = await sharedVersions(root);
-  assert.match(bumped, /@dentalmarket\/contracts: 1\.\d+\.\d+ → 1\.\d+\.0, minor \(added generationLabel\)/);
+  assert.match(bumped, /@dentalmarket\/contracts: 1\.\d+\.\d+ → 1\.\d+\.0, minor \(added generationLabel\)/, 'the ledger was current before the fixture');
   assert.match(bumped, /@dentalmarket\/mui-parts\/base: .* minor \(added LinearProgress\)/);
   await buildContracts(root);
   await buildFrontend(root, 'storefront-mfe', 'generation-two');

@@ -16,3 +16,6 @@ export * from './analytics.js';
 export * from './customers.js';
 export * from './service-requests.js';
 export * from './price-line.js';
+// API keys' types; their scopes and limits are '@dentalmarket/contracts/api-keys', outside the shared
+// module every page downloads (only the admin and the API use them)
+export type { ApiKey, ApiKeyScope, ApiKeyWithSecret, CreateApiKeyRequest, RollApiKeyRequest } from './api-keys.js';

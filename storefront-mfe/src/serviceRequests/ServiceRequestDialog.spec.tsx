@@ -229,4 +229,24 @@ describe("a service's 'Request Service' dialog", () => {
     await openDialog();
     expect(screen.getByRole('dialog').className).toMatch(/MuiDialog-paperFullScreen/);
   });
+
+  it("asks 'Discard changes?' before Cancel or Escape throws away what was typed; untouched, it closes at once", async () => {
+    fakeApi((body) => ({ status: 201, body: created(body) }));
+    let dialog = await openDialog();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Request Service' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Request Sterilisation Audit' }));
+    type(dialog, /Practice name/, 'Harbour Dental');
+    fireEvent.keyDown(dialog.getByLabelText(/Practice name/), { key: 'Escape' });
+    const question = within(await screen.findByRole('dialog', { name: 'Discard changes?' }));
+    fireEvent.click(question.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+    expect((dialog.getByLabelText(/Practice name/) as HTMLInputElement).value).toBe('Harbour Dental');
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

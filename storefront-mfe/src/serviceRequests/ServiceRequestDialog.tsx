@@ -5,6 +5,7 @@ import { useSnackbar } from 'notistack';
 import { selectCurrentUser, useAppSelector, useCreateServiceRequestMutation } from '@dentalmarket/store';
 import { toastMessage } from '@dentalmarket/ui';
 import { FocusFirstError, FormikTextField } from '@dentalmarket/ui/forms';
+import { FormikDirtyState, useUnsavedChangesGuard } from '@dentalmarket/ui/unsaved';
 import { FIELD_LABELS, refusedRequest } from './serviceRequestErrors.js';
 import {
   getInitialValues,
@@ -32,7 +33,8 @@ export interface ServiceRequestDialogProps {
  * says so with the request's number (SR-…), which stays on screen until the shopper closes it (issue
  * 32: a guest saw it only in a 5-second toast, and a guest has nowhere else to find it). Refused: a 400's messages go under the fields they name, any
  * other refusal (429, a service gone, no connection) into the alert at the top, and what was typed
- * stays. Full screen below 768 px (SPEC §9, as the product modal).
+ * stays. With something typed, Cancel, Escape, a click outside and Back ask 'Discard changes?' first.
+ * Full screen below 768 px (SPEC §9, as the product modal).
  */
 export default function ServiceRequestDialog({ open, product, onClose }: ServiceRequestDialogProps) {
   const titleId = useId();
@@ -53,6 +55,9 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
     setSent(null);
     onClose();
   };
+  // issue 32: what the shopper typed is not thrown away by Cancel, Escape, a click outside or Back
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard({ open: open && !sent, dirty, onClose: close });
 
   const send = async (values: ServiceRequestValues, { setErrors, resetForm }: FormikHelpers<ServiceRequestValues>) => {
     setAlert(null);
@@ -99,12 +104,14 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
   }
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby={titleId}>
+    <>
+    <Dialog open={open} onClose={guard.requestClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby={titleId}>
       <Formik initialValues={initialValues} validate={(values) => validateServiceRequest(values, serverErrors.current)} enableReinitialize onSubmit={send}>
         {({ isSubmitting }) => (
           // a flex column, so on a phone the fields scroll between the fixed title and buttons
           <Form noValidate style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
             <FocusFirstError />
+            <FormikDirtyState onChange={setDirty} />
             <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
               Request {product.name}
             </DialogTitle>
@@ -130,7 +137,7 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
               </Box>
             </DialogContent>
             <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={close} disabled={isSubmitting}>
+              <Button onClick={guard.requestClose} disabled={isSubmitting}>
                 Cancel
               </Button>
               <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -141,5 +148,7 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
         )}
       </Formik>
     </Dialog>
+    {guard.discardDialog}
+    </>
   );
 }
