@@ -14,7 +14,8 @@ export function scratchCopy(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-generation-'));
   const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0');
   for (const file of files) {
-    if (!file || !fs.existsSync(path.join(repoRoot, file))) continue; // a file deleted in the working tree
+    // a file deleted in the working tree, or a link (a checkout's own node_modules linked in: a file to git)
+    if (!file || !fs.lstatSync(path.join(repoRoot, file), { throwIfNoEntry: false })?.isFile()) continue;
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.copyFileSync(path.join(repoRoot, file), path.join(root, file));
   }

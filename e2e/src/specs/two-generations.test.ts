@@ -79,7 +79,7 @@ interface Generations {
   servers: StaticServer[];
 }
 
-const generations = {} as Generations;
+const generations: Generations = { root: '', servers: [] };
 /** Where the second generation's storefront is kept in the copy (its dist/ then holds the store-major one). */
 const GENERATION_TWO_STOREFRONT = 'generation-two-storefront';
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
@@ -100,12 +100,11 @@ before(async () => {
   // then a storefront whose team changed the store incompatibly (a new major of a singleton)
   await sharedVersions(root, '--major', '@dentalmarket/store');
   await buildFrontend(root, 'storefront-mfe', 'store-major');
-  generations.servers = [];
 });
 
 after(async () => {
   await browser?.close();
-  await Promise.all(generations.servers.map((server) => server.close()));
+  await Promise.all((generations.servers ?? []).map((server) => server.close()));
   if (generations.root) fs.rmSync(generations.root, { recursive: true, force: true });
 });
 
