@@ -2,7 +2,8 @@ import { Box, Stack, Typography } from '@mui/material';
 import type { Order } from '@dentalmarket/contracts';
 import { AddressBlock } from '@dentalmarket/ui';
 import { DetailRow as Row, DrawerSection as Section } from '../dashboard/DetailDrawer.js';
-import { formatDateTime, STATUS_LABELS, usd } from './orderFormat.js';
+import { STATUS_LABELS, usd } from './orderFormat.js';
+import { StatusHistory } from './StatusHistory.js';
 
 /** The order as placed: its lines (snapshots), where it goes, the totals and every status change. */
 export function OrderDetails({ order }: { order: Order }) {
@@ -40,27 +41,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Row label="Total" value={usd(order.total)} strong />
         </Stack>
       </Section>
-      <Section title="Status history">
-        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {order.events.map((event, index) => (
-            <Box
-              component="li"
-              key={`${event.created_at}-${index}`}
-              // a vertical line with a dot per change: the timeline
-              sx={{ position: 'relative', pl: 3, pb: 2, borderLeft: 2, borderColor: 'divider', ml: 0.75, '&:last-child': { pb: 0 } }}
-            >
-              <Box sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: 'primary.main' }} />
-              <Typography sx={{ fontWeight: 600 }}>
-                {event.from_status ? `${STATUS_LABELS[event.from_status]} → ${STATUS_LABELS[event.to_status]}` : STATUS_LABELS[event.to_status]}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {formatDateTime(event.created_at)} · {event.actor}
-              </Typography>
-              {event.note ? <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{event.note}</Typography> : null}
-            </Box>
-          ))}
-        </Box>
-      </Section>
+      <StatusHistory events={order.events} labels={STATUS_LABELS} />
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { InputAdornment, MenuItem, TextField } from '@mui/material';
-import Search from '@mui/icons-material/Search';
+import { TextField } from '@mui/material';
 import { ORDER_STATUSES, type AdminOrderListQuery, type OrderStatus } from '@dentalmarket/contracts';
 import { getApiBaseUrl } from '@dentalmarket/store';
+import { GridSearchField } from './GridSearchField.js';
 import { STATUS_LABELS } from './orderFormat.js';
+import { StatusFilter } from './StatusFilter.js';
 
 /** The grid's filters as chosen; '' is 'all'. Dates are the date inputs' YYYY-MM-DD. */
 export interface OrderFilterValues {
@@ -56,27 +57,14 @@ function DateField({ label, value, onChange, min, max }: { label: string; value:
 export function OrderFilters({ value, onChange }: OrderFiltersProps) {
   return (
     <>
-      <TextField
-        size="small"
-        type="search"
-        placeholder="Search orders..."
+      <GridSearchField
         value={value.q}
-        onChange={(event) => onChange({ ...value, q: event.target.value })}
-        sx={{ minWidth: { sm: 260 } }}
-        slotProps={{
-          // the name goes on the input itself (on the TextField it would name only the wrapper)
-          htmlInput: { 'aria-label': 'Search orders by number, email or name' },
-          input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> },
-        }}
+        onChange={(q) => onChange({ ...value, q })}
+        placeholder="Search orders..."
+        label="Search orders by number, email or name"
+        minWidth={260}
       />
-      <TextField size="small" select label="Status" value={value.status} onChange={(event) => onChange({ ...value, status: event.target.value as OrderStatus | '' })} sx={{ minWidth: 150 }}>
-        <MenuItem value="">All statuses</MenuItem>
-        {ORDER_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {STATUS_LABELS[status]}
-          </MenuItem>
-        ))}
-      </TextField>
+      <StatusFilter value={value.status} onChange={(status) => onChange({ ...value, status })} statuses={ORDER_STATUSES} labels={STATUS_LABELS} />
       <DateField label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} max={value.to} />
       <DateField label="To" value={value.to} onChange={(to) => onChange({ ...value, to })} min={value.from} />
     </>

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { Box, Button, InputAdornment, Stack, Typography } from '@mui/material';
+import { InputAdornment } from '@mui/material';
 import * as Yup from 'yup';
 import { normalisePrice, SERVICE_REQUEST_LIMITS, SERVICE_REQUEST_TRANSITIONS, type ServiceRequest, type ServiceRequestStatus, type ServiceRequestStatusChange } from '@dentalmarket/contracts';
 import { useChangeServiceRequestStatusMutation } from '@dentalmarket/store';
 import { FormikTextField } from '@dentalmarket/ui/forms';
-import { adminErrorMessage } from '../../categories/adminErrors.js';
-import { FormDialog } from '../../categories/FormDialog.js';
-import { useAdminToast } from '../../categories/useAdminToast.js';
+import { optional, statusQuestion, WorkflowStatusActions } from '../WorkflowStatusActions.js';
 import { STATUS_LABELS, TRANSITION_LABELS } from './serviceRequestFormat.js';
 
 const { noteMax } = SERVICE_REQUEST_LIMITS;
@@ -23,62 +20,16 @@ export const quoteSchema = Yup.object({
 /** Why a request was lost is optional; it goes to the requester with the change. */
 const lostSchema = Yup.object({ note: noteRule });
 
-const optional = (value?: string) => (value ? value : undefined);
-
-/**
- * The workflow new → contacted → quoted (amount, note) → won | lost: a button for each change
- * SERVICE_REQUEST_TRANSITIONS allows from the request's status and no other. A refusal (409: the
- * request moved on elsewhere) is told in a toast with the server's message; the request is then
- * fetched afresh.
- */
-export function ServiceRequestStatusActions({ request }: { request: ServiceRequest }) {
-  const [changeStatus, { isLoading }] = useChangeServiceRequestStatusMutation();
-  const toast = useAdminToast();
-  const [asking, setAsking] = useState<'quoted' | 'lost' | null>(null);
-  const next = SERVICE_REQUEST_TRANSITIONS[request.status].filter((status): status is Exclude<ServiceRequestStatus, 'new'> => status !== 'new');
-
-  const change = async (body: ServiceRequestStatusChange): Promise<boolean> => {
-    try {
-      await changeStatus({ number: request.number, ...body }).unwrap();
-      toast.success('Service request updated', `${request.number} is now ${STATUS_LABELS[body.status].toLowerCase()}.`);
-      return true;
-    } catch (error) {
-      toast.failure(adminErrorMessage(error, 'Failed to update the service request'));
-      // the dialog closes either way: after a 409 its question no longer applies to the request as it is now
-      setAsking(null);
-      return false;
-    }
-  };
-  const choose = (status: Exclude<ServiceRequestStatus, 'new'>) => (status === 'quoted' || status === 'lost' ? setAsking(status) : void change({ status }));
-
-  return (
-    <Box component="section" aria-label="Status">
-      {next.length ? (
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {next.map((status) => (
-            <Button
-              key={status}
-              variant={status === 'lost' ? 'outlined' : 'contained'}
-              color={status === 'lost' ? 'error' : 'primary'}
-              disabled={isLoading}
-              onClick={() => choose(status)}
-            >
-              {TRANSITION_LABELS[status]}
-            </Button>
-          ))}
-        </Stack>
-      ) : (
-        <Typography color="text.secondary">No further status changes.</Typography>
-      )}
-      <FormDialog
-        open={asking === 'quoted'}
-        title={`Send quote for ${request.number}`}
-        submitLabel="Send quote"
-        initialValues={{ amount: '', note: '' }}
-        validationSchema={quoteSchema}
-        onSubmit={(values) => change({ status: 'quoted', amount: normalisePrice(values.amount), note: optional(values.note) })}
-        onClose={() => setAsking(null)}
-      >
+/** The request's questions: their titles name it. */
+const questions = (number: string) => ({
+  quoted: statusQuestion<ServiceRequestStatusChange, { amount: string; note: string }>({
+    title: `Send quote for ${number}`,
+    submitLabel: 'Send quote',
+    initialValues: { amount: '', note: '' },
+    validationSchema: quoteSchema,
+    toChange: (values) => ({ status: 'quoted', amount: normalisePrice(values.amount), note: optional(values.note) }),
+    fields: (
+      <>
         <FormikTextField
           name="amount"
           label="Amount"
@@ -90,18 +41,36 @@ export function ServiceRequestStatusActions({ request }: { request: ServiceReque
           slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
         />
         <FormikTextField name="note" label="Note (optional)" helperText="Sent to the requester with the quote" fullWidth multiline minRows={2} />
-      </FormDialog>
-      <FormDialog
-        open={asking === 'lost'}
-        title={`Mark ${request.number} lost`}
-        submitLabel="Mark lost"
-        initialValues={{ note: '' }}
-        validationSchema={lostSchema}
-        onSubmit={(values) => change({ status: 'lost', note: optional(values.note) })}
-        onClose={() => setAsking(null)}
-      >
-        <FormikTextField name="note" label="Note (optional)" helperText="Why, for the requester" fullWidth multiline minRows={2} autoFocus />
-      </FormDialog>
-    </Box>
+      </>
+    ),
+  }),
+  lost: statusQuestion<ServiceRequestStatusChange, { note: string }>({
+    title: `Mark ${number} lost`,
+    submitLabel: 'Mark lost',
+    initialValues: { note: '' },
+    validationSchema: lostSchema,
+    toChange: (values) => ({ status: 'lost', note: optional(values.note) }),
+    fields: <FormikTextField name="note" label="Note (optional)" helperText="Why, for the requester" fullWidth multiline minRows={2} autoFocus />,
+  }),
+});
+
+/**
+ * The workflow new → contacted → quoted (amount, note) → won | lost: a button for each change
+ * SERVICE_REQUEST_TRANSITIONS allows from the request's status (none leads back to new); a quote asks
+ * for its amount and note, a loss for an optional note.
+ */
+export function ServiceRequestStatusActions({ request }: { request: ServiceRequest }) {
+  return (
+    <WorkflowStatusActions
+      number={request.number}
+      next={SERVICE_REQUEST_TRANSITIONS[request.status].filter((status): status is Exclude<ServiceRequestStatus, 'new'> => status !== 'new')}
+      transitionLabels={TRANSITION_LABELS}
+      statusLabels={STATUS_LABELS}
+      ending="lost"
+      questions={questions(request.number)}
+      mutation={useChangeServiceRequestStatusMutation()}
+      updatedTitle="Service request updated"
+      failureFallback="Failed to update the service request"
+    />
   );
 }
