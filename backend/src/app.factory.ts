@@ -3,14 +3,17 @@ import zlib from 'node:zlib';
 import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, getSchemaPath, SwaggerModule } from '@nestjs/swagger';
 import { type Express, type NextFunction, type Request, type Response, Router } from 'express';
 import { PARTNER_CLICKS_ROUTE } from '@dentalmarket/contracts';
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@dentalmarket/contracts/api-keys';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { ClickRateLimit } from './analytics/click-rate-limit.guard.js';
 import { partnerClickFastPath } from './analytics/partner-click-fast-path.js';
 import { PartnerClicksService } from './analytics/partner-clicks.service.js';
+import { API_KEY_SCOPE_EXTENSION, API_KEY_SECURITY } from './api-keys/api-key-scope.decorator.js';
+import { isKeyedRequest } from './api-keys/keyed-request.js';
 import { needsNoSession, sessionMiddleware } from './auth/session.js';
 import { CatalogueResponses } from './catalog/catalogue-responses.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -64,6 +67,7 @@ function setUpSwagger(app: NestExpressApplication): void {
       .setLicense('Proprietary', 'https://dentalmarket.example/terms')
       .addServer('/', 'this server: the API is served under /api by the same origin as the shop')
       .addCookieAuth('dentalmarket.sid')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'dm_sk_…', description: apiKeyDescription() }, API_KEY_SECURITY)
       .addGlobalResponse({
         status: 400,
         type: ApiErrorDto,
@@ -73,10 +77,34 @@ function setUpSwagger(app: NestExpressApplication): void {
   );
   for (const item of Object.values(document.paths)) {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
-      if (operation) operation.security ??= [];
+      if (!operation) continue;
+      operation.security ??= [];
+      // an operation a key may call (@ApiKeyScope) says which scope where a reader looks, and has the
+      // keys' rate limit; its 429 is JSON even where its success is CSV (so not a decorator's, which @ApiProduces would type)
+      const scope = (operation as unknown as Record<string, unknown>)[API_KEY_SCOPE_EXTENSION];
+      if (typeof scope !== 'string') continue;
+      operation.description = `${operation.description ? `${operation.description}\n\n` : ''}With an API key: needs the scope \`${scope}\`.`;
+      operation.responses['429'] = {
+        description: "the API key's requests of this minute are used up",
+        headers: { 'Retry-After': { description: 'seconds to wait', schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: { $ref: getSchemaPath(ApiErrorDto) } } },
+      };
     }
   }
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/** The API key scheme's description in the OpenAPI document: how to send a key, and what each scope opens. */
+function apiKeyDescription(): string {
+  const scopes = API_KEY_SCOPES.map((scope) => `- \`${scope}\`: ${API_KEY_SCOPE_LABELS[scope]}`).join('\n');
+  return [
+    'An API key made by a signed-in admin (`POST /api/admin/api-keys`), sent as `Authorization: Bearer dm_sk_…`, on the admin routes that name a scope',
+    '(the others need a signed-in admin). A keyed request has no session and no cookie. 401 with `WWW-Authenticate: Bearer` for a key',
+    'that is malformed, unknown, expired or revoked; 403 naming the scope it lacks; every answer carries `RateLimit-Limit`,',
+    '`RateLimit-Remaining` and `RateLimit-Reset`, and a 429 `Retry-After`. Scopes:',
+    '',
+    scopes,
+  ].join('\n');
 }
 
 /**
@@ -120,7 +148,8 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     const responses = app.get(CatalogueResponses);
     const outage = new OutageResponder({ status: database.status, staleIfErrorSeconds: config.staleIfErrorSeconds, lastKept: (url) => responses.lastKept(url) });
     app.use('/api', outage.gate());
-    app.use('/api', sameOriginOnly(config.allowedOrigins), jsonBodiesOnly(['/admin/upload-image', '/admin/imports']));
+    // a request signed with an API key never reads a session (below), so the origin rule has nothing to protect
+    app.use('/api', sameOriginOnly(config.allowedOrigins, isKeyedRequest), jsonBodiesOnly(['/admin/upload-image', '/admin/imports']));
     app.useBodyParser('json', { limit: '1mb' });
     const sessions = sessionMiddleware(database.sessionPool, config.sessionSecret, {
       idleSeconds: config.sessionIdleSeconds,
@@ -132,13 +161,15 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     // a partner click's beacon needs no session: reading and touching its row would be two round
     // trips to the session table on the busiest write the shop has. An anonymous GET (no session
     // cookie) gets passport's request methods (isAuthenticated() is false) without a session: it
-    // would have been an empty one, never saved, no cookie (auth/session.ts needsNoSession)
+    // would have been an empty one, never saved, no cookie (auth/session.ts needsNoSession). Nor
+    // does a request signed with an API key get a session: its key is its principal (AdminGuard),
+    // whatever cookie comes with it, and its answer sets none
     const withSession = Router().use(...sessions.middleware, passport.initialize(), passport.session());
     const anonymous = passport.initialize();
     app.use(
       '/api',
       (req: Request, res: Response, next: NextFunction) =>
-        req.path === SESSIONLESS_ROUTE ? next() : needsNoSession(req) ? anonymous(req, res, next) : withSession(req, res, next),
+        req.path === SESSIONLESS_ROUTE ? next() : isKeyedRequest(req) || needsNoSession(req) ? anonymous(req, res, next) : withSession(req, res, next),
       outage.errors(),
     );
     // the server render's thread ends with the app (Nest's close ends the database last)

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AiModule } from './ai/ai.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BackupModule } from './backup/backup.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -36,7 +37,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

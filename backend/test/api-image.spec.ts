@@ -37,8 +37,8 @@ describe('the api image (Dockerfile: build stage, then deploy/api-image.sh)', ()
 
   beforeAll(async () => {
     app = path.join(tempDir('api-image'), 'app');
-    // hard links: the copy costs seconds, and the script only removes files (npm writes its lock files
-    // anew); a temporary folder on another file system than the checkout gets a real copy
+    // hard links: the copy costs seconds, and the script only removes files (but for npm's lock files,
+    // below); a temporary folder on another file system than the checkout gets a real copy
     try {
       execFileSync('cp', ['-al', REPO_ROOT, app], { stdio: 'pipe' });
     } catch {
@@ -46,6 +46,16 @@ describe('the api image (Dockerfile: build stage, then deploy/api-image.sh)', ()
       execFileSync('cp', ['-a', REPO_ROOT, app], { stdio: 'pipe' });
     }
     for (const ignored of ['.git', '.nx', 'data', '.env']) fs.rmSync(path.join(app, ignored), { recursive: true, force: true });
+    // npm rewrites its two lock files in place: through a hard link, the checkout's own package-lock.json
+    // (reordered) and node_modules/.package-lock.json (left listing the pruned tree). Real copies of them
+    // keep the checkout as it was
+    for (const lock of ['package-lock.json', path.join('node_modules', '.package-lock.json')]) {
+      const file = path.join(app, lock);
+      if (!fs.existsSync(file)) continue;
+      const text = fs.readFileSync(file);
+      fs.rmSync(file);
+      fs.writeFileSync(file, text);
+    }
     execFileSync('sh', [path.join(app, 'deploy', 'api-image.sh'), app], { stdio: 'pipe' });
 
     await admin(`CREATE DATABASE "${database}"`);

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from './helpers.js';
 
 interface Operation {
   summary?: string;
+  description?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; schema?: { enum?: unknown[] } }>;
   requestBody?: { content: Record<string, { example?: unknown; examples?: Record<string, unknown> }> };
@@ -45,6 +46,17 @@ describe('the OpenAPI document (/api/docs-json)', () => {
     // login's 401 is a wrong password, not a missing session
     expect(operations.filter(([name, op]) => name !== 'POST /api/login' && cookie(op) !== '401' in op.responses).map(([name]) => name)).toEqual([]);
     expect(operations.filter(([name, op]) => name.includes(' /api/admin/') && !(cookie(op) && '403' in op.responses)).map(([name]) => name)).toEqual([]);
+  });
+
+  it('offers API keys as a bearer scheme beside the cookie on the operations a key may call, each naming its scope, with a 429', () => {
+    const document = JSON.parse(text) as { components: { securitySchemes: Record<string, { type: string; scheme?: string; description?: string }> } };
+    expect(document.components.securitySchemes['api-key']).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringContaining('`orders:write`') });
+    const keyed = operations.filter(([, op]) => op.security?.some((requirement) => 'api-key' in requirement));
+    expect(keyed.length).toBeGreaterThan(20);
+    const scoped = (op: Operation) => (op as Operation & { 'x-api-key-scope'?: string })['x-api-key-scope'];
+    expect(keyed.filter(([, op]) => !(op.security?.some((requirement) => 'cookie' in requirement) && scoped(op) && op.description?.includes(`needs the scope \`${scoped(op)}\``) && '429' in op.responses)).map(([name]) => name)).toEqual([]);
+    // managing keys is never a key's
+    expect(keyed.filter(([name]) => name.includes('/api/admin/api-keys')).map(([name]) => name)).toEqual([]);
   });
 
   it('documents 400 everywhere and 404 for each path naming a record, every error with the JSON error schema', () => {

@@ -6,16 +6,18 @@ import { deferred, renderWithStore, stubFetch, type Answer, type Call } from '..
 import { integrationsState, liveFrontends, manifestWithLive, unconfiguredState } from './integrationFixtures.js';
 import { formatDateTime, NOT_LOADED, SOURCE_LABELS } from './integrationFormat.js';
 import { LIVE_LOAD_FAILED } from './FrontendsCard.js';
+import { NO_API_KEYS } from './ApiKeysCard.js';
 import { INTEGRATIONS_POLL_MS, IntegrationsTab } from './IntegrationsTab.js';
 
 const STATE = '/api/admin/integrations';
 const AI_TEST = '/api/admin/integrations/ai/test';
 const EMAIL_TEST = '/api/admin/integrations/email/test';
 const LIVE = '/api/mf-manifest?include=live';
+const API_KEYS = '/api/admin/api-keys';
 
 /**
  * The API: `state()` answers each GET (so a spec can change what the next one says); `tests` answer
- * the POSTs; `live()` answers what is live.
+ * the POSTs; `live()` answers what is live. There are no API keys (ApiKeysCard.spec.tsx has them).
  */
 function serve(state: () => IntegrationsState | Answer = integrationsState, tests: Record<string, () => Answer> = {}, live: () => RemotesManifest | Answer = manifestWithLive) {
   return stubFetch((call) => {
@@ -27,6 +29,7 @@ function serve(state: () => IntegrationsState | Answer = integrationsState, test
       const answer = live();
       return 'storefront' in answer ? { status: 200, body: answer } : answer;
     }
+    if (call.method === 'GET' && call.path === API_KEYS) return { status: 200, body: [] };
     if (call.method === 'POST' && tests[call.path]) return tests[call.path]();
     return { status: 404, body: { message: 'not served' } };
   });
@@ -112,6 +115,10 @@ describe('the admin Integrations tab', () => {
     const row = (name: string) => within(jobs.getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
     expect(row('order-email')).toEqual(['3', '1', '1', '2']);
     expect(row('catalogue-import')).toEqual(['0', '0', '0', '0']);
+
+    // the API keys (issue 35), from a query of their own
+    expect(await settled(() => card('API keys').getByText(NO_API_KEYS))).toBeTruthy();
+    expect(card('API keys').getByRole('button', { name: 'Create API key' })).toBeTruthy();
   });
 
   it("'Test' asks the AI provider, shows how long it took in a status message, and reloads the card", async () => {

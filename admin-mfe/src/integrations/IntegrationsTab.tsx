@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import { useGetIntegrationsQuery } from './integrationsApi.js';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { AiProviderCard } from './AiProviderCard.js';
+import { ApiKeysCard } from './ApiKeysCard.js';
 import { EmailCard } from './EmailCard.js';
 import { FrontendsCard } from './FrontendsCard.js';
 import { JobQueueCard } from './JobQueueCard.js';
@@ -19,8 +20,9 @@ const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
  * The dashboard's Integrations tab (issue 21): the AI provider, email and the job queues, each with
  * its state and a test. One query feeds the three cards; it is polled while the tab is mounted and
  * the page visible (skipPollingIfUnfocused follows the store's focus listeners, which see the page's
- * visibility), and a test invalidates it so the cards show the call just made. Under them, the
- * frontends that are live (issue 33), from a query of their own that is not polled.
+ * visibility), and a test invalidates it so the cards show the call just made. Under them, the API
+ * keys (issue 35) and the frontends that are live (issue 33), each from a query of its own that is
+ * not polled.
  */
 export function IntegrationsTab() {
   // coming back to the browser tab asks at once rather than at the next tick
@@ -68,7 +70,8 @@ export function IntegrationsTab() {
           </Box>
         </Box>
       ) : null}
-      {/* its own query, asked on demand: it shows what is live even when the services above cannot be read */}
+      {/* their own queries, asked on demand: they show even when the services above cannot be read */}
+      <ApiKeysCard />
       <FrontendsCard />
     </Stack>
   );

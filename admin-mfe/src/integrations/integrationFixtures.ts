@@ -1,4 +1,4 @@
-import type { IntegrationCall, IntegrationsState, LiveFrontends, LiveSharedModule, RemotesManifest } from '@dentalmarket/contracts';
+import type { ApiKey, ApiKeyWithSecret, IntegrationCall, IntegrationsState, LiveFrontends, LiveSharedModule, RemotesManifest } from '@dentalmarket/contracts';
 
 const call = (at: string, ms: number, message = 'OK'): IntegrationCall => ({ at, ok: message === 'OK', message, ms });
 
@@ -102,3 +102,74 @@ export const manifestWithLive = (live: LiveFrontends | null = liveFrontends()): 
   admin: '/remotes/admin/mf-manifest.json',
   ...(live ? { live } : {}),
 });
+
+/** The moment the API key specs hold the clock at: the keys below are active, rolled, expired or revoked as of it. */
+export const API_KEYS_NOW = '2026-11-25T18:10:00.000Z';
+
+const apiKey = (key: Pick<ApiKey, 'id' | 'name' | 'prefix' | 'scopes' | 'created_at'> & Partial<ApiKey>): ApiKey => ({
+  created_by: 'maria',
+  expires_at: null,
+  revoked_at: null,
+  last_used_at: null,
+  last_used_ip: null,
+  previous_secret_expires_at: null,
+  ...key,
+});
+
+/** An active key used a moment ago, with an expiry. */
+export const stockSyncKey = () =>
+  apiKey({
+    id: 'key-4',
+    name: 'Stock sync (production)',
+    prefix: 'dm_sk_4f9a2c1e',
+    scopes: ['catalogue:read', 'catalogue:write'],
+    created_at: '2026-11-20T09:30:00.000Z',
+    expires_at: '2027-05-20T09:30:00.000Z',
+    last_used_at: '2026-11-25T17:58:00.000Z',
+    last_used_ip: '203.0.113.24',
+  });
+
+/** Rolled this morning: its previous secret works until tomorrow; the admin who made it is gone. */
+export const practiceKey = () =>
+  apiKey({
+    id: 'key-3',
+    name: 'Smile Dental practice system',
+    prefix: 'dm_sk_b7d01e55',
+    scopes: ['orders:read', 'customers:read'],
+    created_by: null,
+    created_at: '2026-10-02T14:00:00.000Z',
+    last_used_at: '2026-11-25T18:05:00.000Z',
+    last_used_ip: '2001:db8::7',
+    previous_secret_expires_at: '2026-11-26T09:00:00.000Z',
+  });
+
+/** Revoked in September. */
+export const importerKey = () =>
+  apiKey({
+    id: 'key-2',
+    name: 'Old CSV importer',
+    prefix: 'dm_sk_0c3e9a71',
+    scopes: ['imports:write'],
+    created_at: '2026-06-01T08:00:00.000Z',
+    revoked_at: '2026-09-15T10:20:00.000Z',
+    last_used_at: '2026-09-14T22:00:00.000Z',
+    last_used_ip: '198.51.100.7',
+  });
+
+/** Expired in September, never used. */
+export const trialKey = () =>
+  apiKey({
+    id: 'key-1',
+    name: 'Webhook trial',
+    prefix: 'dm_sk_9e21d4b0',
+    scopes: ['webhooks:write'],
+    created_by: 'joao',
+    created_at: '2026-03-01T12:00:00.000Z',
+    expires_at: '2026-09-01T12:00:00.000Z',
+  });
+
+/** GET /api/admin/api-keys: newest first, as the API sends them. */
+export const apiKeys = (): ApiKey[] => [stockSyncKey(), practiceKey(), importerKey(), trialKey()];
+
+/** A secret as the API sends it once: the prefix, then the rest. */
+export const withSecret = (key: ApiKey, rest = 'Xq7vLr2mN8pK4tW9zB3cF6hJ1sD5gA0e'): ApiKeyWithSecret => ({ key, secret: `${key.prefix}${rest}` });

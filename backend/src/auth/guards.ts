@@ -7,10 +7,15 @@ import {
   Injectable,
   UnauthorizedException,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request, Response } from 'express';
 import { CUSTOMER_MESSAGES } from '@dentalmarket/contracts';
+import type { ApiKeyScope } from '@dentalmarket/contracts/api-keys';
+import { ApiKeyAuthenticator } from '../api-keys/api-key-authenticator.service.js';
+import { API_KEY_SCOPE } from '../api-keys/api-key-scope.decorator.js';
+import { isKeyedRequest } from '../api-keys/keyed-request.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { issueDeviceCookie, trustedDevice } from './device-cookie.js';
 import { LoginDto } from './dto/login.dto.js';
@@ -31,11 +36,25 @@ export class AuthenticatedGuard implements CanActivate {
   }
 }
 
-/** 401 without a session, 403 for a signed-in non-admin. On every /api/admin route. */
+/**
+ * On every /api/admin route. A session: 401 without one, 403 for a signed-in non-admin. A request
+ * with an API key instead (keyed-request.ts): the key must hold the scope the route names with
+ * @ApiKeyScope, and a route naming none needs a signed-in admin (ApiKeyAuthenticator).
+ */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly apiKeys: ApiKeyAuthenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = requestOf(context);
+    if (isKeyedRequest(request)) {
+      const scope = this.reflector.getAllAndOverride<ApiKeyScope | undefined>(API_KEY_SCOPE, [context.getHandler(), context.getClass()]);
+      await this.apiKeys.authorize(request, context.switchToHttp().getResponse<Response>(), scope);
+      return true;
+    }
     if (!request.isAuthenticated?.()) throw new UnauthorizedException();
     if ((request.user as User).role !== 'admin') throw new ForbiddenException('Admin access required');
     return true;

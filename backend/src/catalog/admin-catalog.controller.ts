@@ -11,6 +11,7 @@ import {
   ApiUnauthorizedResponse,
   ApiOperation,
 } from '@nestjs/swagger';
+import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
 import { AdminGuard } from '../auth/guards.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { AdminCatalogService } from './admin-catalog.service.js';
@@ -47,6 +48,7 @@ export class AdminCatalogController {
   ) {}
 
   @Get('products')
+  @ApiKeyScope('catalogue:read')
   @ApiOperation({ summary: 'The admin product grid: one page, sorted, filtered and searched' })
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: AdminProductListDto, description: 'one page of the admin grid, never cached' })
@@ -55,6 +57,7 @@ export class AdminCatalogController {
   }
 
   @Post('products')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(CreateProductDto, { name: 'Vita Vacumat 6000 MP', manufacturer: 'Vita', product_type: 'equipment', category_id: 1, subcategory_id: 2, price: '8450.00', description: 'Ceramic press furnace with a vacuum pump.', specifications: { power: '230 V, 1.5 kW' }, features: ['Touch screen', '200 programs'], in_stock: true })
   @ApiOperation({ summary: 'Create a product' })
   @ApiCreatedResponse({ type: ProductDto })
@@ -64,6 +67,7 @@ export class AdminCatalogController {
   }
 
   @Put('products/:id')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(UpdateProductDto, { name: 'Vita Vacumat 6000 MP (2026)', in_stock: false }, 'change two fields; the others keep their stored values')
   @ApiOperation({ summary: 'Update a product (fields left out keep their stored values)' })
   @ApiOkResponse({ type: ProductDto })
@@ -74,6 +78,7 @@ export class AdminCatalogController {
   }
 
   @Delete('products/:id')
+  @ApiKeyScope('catalogue:write')
   @ApiOperation({ summary: 'Delete a product' })
   @ApiOkResponse({ type: DeleteResultDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
@@ -82,6 +87,7 @@ export class AdminCatalogController {
   }
 
   @Post('categories')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(CreateCategoryDto, { name: 'Lab Furnaces', description: 'Ceramic and press furnaces', icon: 'fa-fire', product_type: 'equipment' })
   @ApiOperation({ summary: 'Create a category' })
   @ApiCreatedResponse({ type: CategoryDto })
@@ -91,6 +97,7 @@ export class AdminCatalogController {
   }
 
   @Put('categories/:id')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(UpdateCategoryDto, { name: 'Lab Furnaces & Ovens' })
   @ApiOperation({ summary: 'Update a category' })
   @ApiOkResponse({ type: CategoryDto })
@@ -100,6 +107,7 @@ export class AdminCatalogController {
   }
 
   @Get('categories/:id/usage')
+  @ApiKeyScope('catalogue:read')
   @ApiOperation({ summary: 'What deleting a category would touch: its product and subcategory counts' })
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: CategoryUsageDto, description: 'what deleting the category would touch (it is refused while product_count > 0)' })
@@ -109,6 +117,7 @@ export class AdminCatalogController {
   }
 
   @Delete('categories/:id')
+  @ApiKeyScope('catalogue:write')
   @ApiOperation({ summary: 'Delete a category with its subcategories (refused while it has products)' })
   @ApiOkResponse({ type: DeleteResultDto, description: 'the category and its subcategories are gone' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'products still belong to it (their count is in the message)' })
@@ -118,6 +127,7 @@ export class AdminCatalogController {
   }
 
   @Patch('categories/:id/order')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(ReorderDto, { sortOrder: 0 }, 'move it first')
   @ApiOperation({ summary: 'Move a category to a new position among its siblings' })
   @HttpCode(200)
@@ -128,6 +138,7 @@ export class AdminCatalogController {
   }
 
   @Post('subcategories')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(CreateSubcategoryDto, { name: 'Press Furnaces', description: 'Furnaces for pressable ceramics', category_id: 1 })
   @ApiOperation({ summary: 'Create a subcategory' })
   @ApiCreatedResponse({ type: SubcategoryDto })
@@ -137,6 +148,7 @@ export class AdminCatalogController {
   }
 
   @Put('subcategories/:id')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(UpdateSubcategoryDto, { name: 'Press & Sinter Furnaces' })
   @ApiOperation({ summary: 'Update a subcategory' })
   @ApiOkResponse({ type: SubcategoryDto })
@@ -146,6 +158,7 @@ export class AdminCatalogController {
   }
 
   @Delete('subcategories/:id')
+  @ApiKeyScope('catalogue:write')
   @ApiOperation({ summary: 'Delete a subcategory (its products stay in the category)' })
   @ApiOkResponse({ type: DeleteResultDto, description: "its products stay in the category without a subcategory (counted in 'affected')" })
   @ApiNotFoundResponse({ type: ApiErrorDto })
@@ -154,6 +167,7 @@ export class AdminCatalogController {
   }
 
   @Patch('subcategories/:id/order')
+  @ApiKeyScope('catalogue:write')
   @ApiBodyExample(ReorderDto, { sortOrder: 2 }, 'move it third')
   @ApiOperation({ summary: 'Move a subcategory to a new position among its siblings' })
   @HttpCode(200)

@@ -13,12 +13,14 @@ function refuse(res: Response, statusCode: number, message: string): void {
  * Origin (or, without one, Referer) is neither the API's own origin nor one of ALLOWED_ORIGINS is
  * refused with 403 before it touches the session, so a page on another site can neither sign a
  * user in or out nor act as them. Browsers always send Origin on such requests; a request with
- * neither header (curl, a server) is not a browser acting for a user and passes.
+ * neither header (curl, a server) is not a browser acting for a user and passes. So does a request
+ * `sessionless` says never reads a session (one signed with an API key: its secret is not something
+ * a browser adds by itself, as it adds cookies, so another site cannot make a browser send it).
  */
-export function sameOriginOnly(allowedOrigins: string[]): RequestHandler {
+export function sameOriginOnly(allowedOrigins: string[], sessionless: (req: Request) => boolean = () => false): RequestHandler {
   const allowed = new Set(allowedOrigins);
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || sessionless(req)) return next();
     const header = req.get('origin') ?? req.get('referer');
     if (header === undefined) return next();
     let origin: string;

@@ -77,8 +77,11 @@ export interface AppConfig {
   host: string | undefined;
   /** SEED_DEMO=true was set: demo accounts are seeded even when the API listens beyond loopback */
   seedDemoExplicit: boolean;
-  /** the rate limits: IPv6 clients counted by this prefix (RATE_LIMIT_IPV6_PREFIX, default 64) and the hourly caps */
-  rateLimits: { ipv6Prefix: number; registrationsPerHour: number; guestRequestsPerHour: number; guestRequestsShopPerHour: number };
+  /**
+   * the rate limits: IPv6 clients counted by this prefix (RATE_LIMIT_IPV6_PREFIX, default 64), the
+   * hourly caps, and each API key's requests per minute (API_KEY_RATE_LIMIT, default 600)
+   */
+  rateLimits: { ipv6Prefix: number; registrationsPerHour: number; guestRequestsPerHour: number; guestRequestsShopPerHour: number; apiKeyPerMinute: number };
   /** express `trust proxy`: false (the socket's address) unless TRUST_PROXY names hops or proxies */
   trustProxy: boolean | number | string;
   /** seconds a session lives without a request (rolling) */
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       registrationsPerHour: raw.REGISTRATIONS_PER_HOUR ?? 20,
       guestRequestsPerHour: raw.GUEST_REQUESTS_PER_HOUR ?? 5,
       guestRequestsShopPerHour: raw.GUEST_REQUESTS_SHOP_PER_HOUR ?? 200,
+      apiKeyPerMinute: raw.API_KEY_RATE_LIMIT ?? 600,
     },
     trustProxy: raw.TRUST_PROXY === undefined ? false : /^\d+$/.test(raw.TRUST_PROXY) ? Number(raw.TRUST_PROXY) : raw.TRUST_PROXY,
     sessionIdleSeconds: raw.SESSION_IDLE_TIMEOUT ?? 7 * 24 * 60 * 60,

@@ -131,6 +131,9 @@ export class EnvironmentVariables {
   @WholeNumber(1, 1_000_000, 'GUEST_REQUESTS_SHOP_PER_HOUR must be a whole number between 1 and 1000000')
   GUEST_REQUESTS_SHOP_PER_HOUR?: number;
 
+  @WholeNumber(1, 1_000_000, 'API_KEY_RATE_LIMIT must be a whole number of requests per minute between 1 and 1000000')
+  API_KEY_RATE_LIMIT?: number;
+
   @OptionalSetting()
   @Matches(/^(\d{1,2}|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*)$/, {
     message: 'TRUST_PROXY must be a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',

@@ -10,6 +10,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
 import { AdminGuard } from '../auth/guards.js';
 import type { User } from '../auth/user.entity.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
@@ -26,6 +27,7 @@ export class CustomersController {
   constructor(private readonly customers: CustomersService) {}
 
   @Get()
+  @ApiKeyScope('customers:read')
   @ApiOperation({ summary: 'Accounts with their orders, total spent and last order: search, role, sort, one page' })
   @ApiOkResponse({ type: CustomerListResponseDto })
   list(@Query() query: CustomerListQueryDto): Promise<CustomerListResponseDto> {
@@ -33,6 +35,7 @@ export class CustomersController {
   }
 
   @Get(':id')
+  @ApiKeyScope('customers:read')
   @ApiOperation({ summary: 'One account with its 10 newest orders' })
   @ApiOkResponse({ type: CustomerDetailDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such account' })

@@ -11,7 +11,7 @@ import { AdminGuard } from '../auth/guards.js';
 export class LiveFrontendsGuard implements CanActivate {
   constructor(private readonly admin: AdminGuard) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const { query } = context.switchToHttp().getRequest<Request>();
     // an array (?include=live&include=live) is refused by validation, but only after this
     const asksLive = [query.include].flat().includes('live');

@@ -42,6 +42,7 @@ import type { Request, Response } from 'express';
 import type {} from 'multer';
 import { finalize, type Observable } from 'rxjs';
 import { IMPORT_LIMITS, PRODUCT_CSV_COLUMNS, type ImportSummary } from '@dentalmarket/contracts';
+import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
 import { AdminGuard } from '../auth/guards.js';
 import type { User } from '../auth/user.entity.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
@@ -99,6 +100,7 @@ export class ImportsController {
   ) {}
 
   @Get('products/export.csv')
+  @ApiKeyScope('imports:write')
   @ApiOperation({ summary: "The catalogue (or the admin grid's filter) as CSV, streamed: one column per product field" })
   @ApiProduces('text/csv')
   @ApiOkResponse({
@@ -110,6 +112,7 @@ export class ImportsController {
   }
 
   @Get('imports/template.csv')
+  @ApiKeyScope('imports:write')
   @ApiOperation({
     summary: 'A CSV template for the import: the header row and two example rows',
     description:
@@ -125,6 +128,7 @@ export class ImportsController {
   }
 
   @Post('imports')
+  @ApiKeyScope('imports:write')
   @ApiOperation({
     summary: 'Upload a CSV and dry-run it: what each row would do (create, update, unchanged) or why it cannot, before anything changes',
   })
@@ -152,6 +156,7 @@ export class ImportsController {
   }
 
   @Get('imports')
+  @ApiKeyScope('imports:write')
   @ApiOperation({ summary: 'The newest imports (a running one shows its progress)' })
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: [ImportSummaryDto] })
@@ -160,6 +165,7 @@ export class ImportsController {
   }
 
   @Get('imports/:id')
+  @ApiKeyScope('imports:write')
   @ApiOperation({ summary: "An import's report: status, counts, progress, result and one page of row errors" })
   @ApiParam({ name: 'id', format: 'uuid' })
   @Header('Cache-Control', 'no-store')
@@ -170,6 +176,7 @@ export class ImportsController {
   }
 
   @Post('imports/:id/apply')
+  @ApiKeyScope('imports:write')
   @HttpCode(202)
   @ApiOperation({ summary: 'Apply a dry run as a background job, in batches; follow it with GET /api/admin/imports/{id}' })
   @ApiParam({ name: 'id', format: 'uuid' })

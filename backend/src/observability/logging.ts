@@ -135,12 +135,17 @@ export async function startLogging(
 interface SignedInRequest extends IncomingMessage {
   originalUrl?: string;
   user?: { id?: number };
+  /** the API key a keyed request was signed with, once known (api-keys/keyed-request.ts) */
+  apiKey?: { id: string };
 }
 
-/** The one line per request: method, path (no query string), status, duration, user id (the request id is the child logger's binding). */
+/**
+ * The one line per request: method, path (no query string), status, duration, user id or API key id
+ * (never its secret; the request id is the child logger's binding).
+ */
 function requestFields(req: SignedInRequest, res: ServerResponse, responseTime: number) {
   const path = (req.originalUrl ?? req.url ?? '').split('?')[0];
-  return { method: req.method, path, status: res.statusCode, durationMs: Math.round(responseTime * 10) / 10, userId: req.user?.id };
+  return { method: req.method, path, status: res.statusCode, durationMs: Math.round(responseTime * 10) / 10, userId: req.user?.id, apiKeyId: req.apiKey?.id };
 }
 
 function lineMessage(fields: ReturnType<typeof requestFields>): string {

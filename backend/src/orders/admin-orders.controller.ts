@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,9 +11,10 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
+import { AdminActor } from '../auth/admin-actor.decorator.js';
 import { AdminGuard } from '../auth/guards.js';
-import type { User } from '../auth/user.entity.js';
 import { ApiBodyExample } from '../common/api-body-example.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { AdminOrdersService } from './admin-orders.service.js';
@@ -30,6 +31,7 @@ export class AdminOrdersController {
   constructor(private readonly orders: AdminOrdersService) {}
 
   @Get()
+  @ApiKeyScope('orders:read')
   @ApiOperation({ summary: 'All orders: search, filter by status and dates, sort, one page' })
   @ApiOkResponse({ type: OrderListResponseDto })
   list(@Query() query: AdminOrderListQueryDto): Promise<OrderListResponseDto> {
@@ -37,6 +39,7 @@ export class AdminOrdersController {
   }
 
   @Get('stats')
+  @ApiKeyScope('orders:read')
   @ApiOperation({ summary: "The dashboard's figures: orders today, revenue this month, best sellers of 30 days" })
   @ApiOkResponse({ type: OrderStatsDto })
   stats(): Promise<OrderStatsDto> {
@@ -44,6 +47,7 @@ export class AdminOrdersController {
   }
 
   @Get('export.csv')
+  @ApiKeyScope('orders:read')
   @ApiOperation({ summary: 'The filtered orders as CSV, streamed' })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'one header row, then one row per order in the grid\'s order; money in dollars with two decimals', schema: { type: 'string', example: 'number,created_at,status,...' } })
@@ -52,6 +56,7 @@ export class AdminOrdersController {
   }
 
   @Get(':number')
+  @ApiKeyScope('orders:read')
   @ApiOperation({ summary: 'One order with its lines, address, totals and history' })
   @ApiOkResponse({ type: OrderDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such order' })
@@ -60,6 +65,7 @@ export class AdminOrdersController {
   }
 
   @Post(':number/status')
+  @ApiKeyScope('orders:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move an order along its workflow (placed → processing → shipped → delivered, or cancelled with a reason)' })
   @ApiBodyExample(OrderStatusChangeDto, { status: 'shipped', carrier: 'UPS', tracking_number: '1Z999AA10123456784' })
@@ -67,7 +73,7 @@ export class AdminOrdersController {
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'no reason for a cancellation, or carrier/tracking number with another status' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such order' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'the change is not allowed from the order\'s current status (the message says which are)' })
-  changeStatus(@Param() params: OrderNumberParamDto, @Body() body: OrderStatusChangeDto, @Req() request: Request): Promise<OrderDto> {
-    return this.orders.changeStatus(params.number, body, request.user as User);
+  changeStatus(@Param() params: OrderNumberParamDto, @Body() body: OrderStatusChangeDto, @AdminActor() actor: string): Promise<OrderDto> {
+    return this.orders.changeStatus(params.number, body, actor);
   }
 }

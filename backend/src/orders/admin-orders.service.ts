@@ -3,7 +3,6 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { centsToDecimal, ORDER_TRANSITIONS, type OrderStatus } from '@dentalmarket/contracts';
-import type { User } from '../auth/user.entity.js';
 import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
@@ -49,11 +48,12 @@ export class AdminOrdersService {
   }
 
   /**
-   * One step of ORDER_TRANSITIONS, recorded as an event under the admin's username with its email
+   * One step of ORDER_TRANSITIONS, recorded as an event under its actor (the admin's username, or the
+   * API key: auth/admin-actor.decorator.ts) with its email
    * queued in the same transaction. The row is locked first, so two admins' changes happen one
    * after the other and the second is judged against the first's result.
    */
-  async changeStatus(number: string, change: OrderStatusChangeDto, admin: User): Promise<OrderDto> {
+  async changeStatus(number: string, change: OrderStatusChangeDto, actor: string): Promise<OrderDto> {
     if ((change.carrier !== undefined || change.tracking_number !== undefined) && change.status !== 'shipped') {
       throw new BadRequestException('carrier and tracking_number are only accepted with status shipped');
     }
@@ -74,7 +74,7 @@ export class AdminOrdersService {
         order.id,
         from,
         change.status,
-        admin.username,
+        actor,
         change.note || null,
       ]);
       await this.emails.enqueue(manager, eventId);

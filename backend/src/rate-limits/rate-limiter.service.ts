@@ -21,6 +21,8 @@ export interface Verdict {
   retryAfterSeconds: number;
   /** hits the tightest key has left in its window (0 when refused) */
   remaining: number;
+  /** seconds until the tightest key's count starts again (its window ends or its block lifts): RateLimit-Reset */
+  resetSeconds: number;
   /** the keys that refused */
   refusedBy: string[];
 }
@@ -115,9 +117,11 @@ export class RateLimiter {
     if (refused.length > 0) {
       const counted = rows.filter((row) => row.allowed).map((row) => row.key);
       if (counted.length > 0) await this.refund(counted);
-      return { allowed: false, retryAfterSeconds: Math.max(...refused.map((row) => row.wait)), remaining: 0, refusedBy: refused.map((row) => row.key) };
+      const retryAfterSeconds = Math.max(...refused.map((row) => row.wait));
+      return { allowed: false, retryAfterSeconds, remaining: 0, resetSeconds: retryAfterSeconds, refusedBy: refused.map((row) => row.key) };
     }
-    return { allowed: true, retryAfterSeconds: 0, remaining: Math.min(...rows.map((row) => Math.max(row.limit - row.hits, 0))), refusedBy: [] };
+    const tightest = rows.reduce((a, b) => (b.limit - b.hits < a.limit - a.hits ? b : a));
+    return { allowed: true, retryAfterSeconds: 0, remaining: Math.max(tightest.limit - tightest.hits, 0), resetSeconds: tightest.wait, refusedBy: [] };
   }
 
   /**
@@ -144,7 +148,7 @@ export class RateLimiter {
   }
 
   private consumeLocally(rules: LimitRule[], now = Date.now()): Verdict {
-    const verdict: Verdict = { allowed: true, retryAfterSeconds: 0, remaining: Number.MAX_SAFE_INTEGER, refusedBy: [] };
+    const verdict: Verdict = { allowed: true, retryAfterSeconds: 0, remaining: Number.MAX_SAFE_INTEGER, resetSeconds: 0, refusedBy: [] };
     for (const rule of rules) {
       let entry = this.local.get(rule.key);
       if (!entry || entry.endsAt <= now) entry = { hits: 0, endsAt: now + rule.windowSeconds * 1000 };
@@ -155,8 +159,11 @@ export class RateLimiter {
         verdict.retryAfterSeconds = Math.max(verdict.retryAfterSeconds, Math.ceil((entry.endsAt - now) / 1000));
         verdict.refusedBy.push(rule.key);
       }
-      verdict.remaining = verdict.allowed ? Math.min(verdict.remaining, rule.limit - entry.hits) : 0;
+      const left = rule.limit - entry.hits;
+      if (left < verdict.remaining) verdict.resetSeconds = Math.ceil((entry.endsAt - now) / 1000);
+      verdict.remaining = verdict.allowed ? Math.min(verdict.remaining, left) : 0;
     }
+    if (!verdict.allowed) verdict.resetSeconds = verdict.retryAfterSeconds;
     return verdict;
   }
 

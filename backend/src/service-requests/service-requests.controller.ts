@@ -13,6 +13,8 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
+import { AdminActor } from '../auth/admin-actor.decorator.js';
 import { AdminGuard, AuthenticatedGuard } from '../auth/guards.js';
 import type { User } from '../auth/user.entity.js';
 import { ApiBodyExample } from '../common/api-body-example.js';
@@ -89,6 +91,7 @@ export class AdminServiceRequestsController {
   constructor(private readonly requests: ServiceRequestsService) {}
 
   @Get()
+  @ApiKeyScope('orders:read')
   @ApiOperation({ summary: 'All service requests: search, filter by status, sort, one page' })
   @ApiOkResponse({ type: ServiceRequestListResponseDto })
   list(@Query() query: AdminServiceRequestListQueryDto): Promise<ServiceRequestListResponseDto> {
@@ -96,6 +99,7 @@ export class AdminServiceRequestsController {
   }
 
   @Get(':number')
+  @ApiKeyScope('orders:read')
   @ApiOperation({ summary: 'One service request with its history' })
   @ApiOkResponse({ type: ServiceRequestDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such request' })
@@ -104,6 +108,7 @@ export class AdminServiceRequestsController {
   }
 
   @Post(':number/status')
+  @ApiKeyScope('orders:write')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move a request along its workflow (new → contacted → quoted → won, or lost before it is won); the requester is emailed' })
   @ApiBodyExample(ServiceRequestStatusChangeDto, { status: 'quoted', amount: '1200.00', note: 'Includes two visits and materials.' })
@@ -111,7 +116,7 @@ export class AdminServiceRequestsController {
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'no amount for a quote, or an amount with another status' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such request' })
   @ApiConflictResponse({ type: ApiErrorDto, description: "the change is not allowed from the request's status (the message says which are)" })
-  changeStatus(@Param() params: ServiceRequestNumberParamDto, @Body() body: ServiceRequestStatusChangeDto, @Req() request: Request): Promise<ServiceRequestDto> {
-    return this.requests.changeStatus(params.number, body, request.user as User);
+  changeStatus(@Param() params: ServiceRequestNumberParamDto, @Body() body: ServiceRequestStatusChangeDto, @AdminActor() actor: string): Promise<ServiceRequestDto> {
+    return this.requests.changeStatus(params.number, body, actor);
   }
 }

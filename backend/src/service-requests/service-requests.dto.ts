@@ -132,7 +132,7 @@ export class ServiceRequestStatusChangeDto implements ServiceRequestStatusChange
 class ServiceRequestEventDto implements ServiceRequestEvent {
   @ApiProperty({ enum: SERVICE_REQUEST_STATUSES, nullable: true, type: String }) from_status: ServiceRequestStatus | null;
   @ApiProperty({ enum: SERVICE_REQUEST_STATUSES }) to_status: ServiceRequestStatus;
-  @ApiProperty({ example: 'admin', description: "'guest', 'customer', or the admin's username" }) actor: string;
+  @ApiProperty({ example: 'admin', description: "'guest', 'customer', the admin's username, or the API key that made the change ('API key <name> (<prefix>)')" }) actor: string;
   @ApiProperty({ type: String, nullable: true }) note: string | null;
   @ApiProperty() created_at: string;
 }

@@ -122,7 +122,7 @@ export class ServiceRequestsService {
   }
 
   /** One step of SERVICE_REQUEST_TRANSITIONS (409 naming the allowed ones otherwise), with its event and the requester's email. */
-  async changeStatus(number: string, change: ServiceRequestStatusChangeDto, admin: User): Promise<ServiceRequestDto> {
+  async changeStatus(number: string, change: ServiceRequestStatusChangeDto, actor: string): Promise<ServiceRequestDto> {
     if (change.status !== 'quoted' && change.amount !== undefined) throw new BadRequestException(['amount: only a quote has an amount']);
     await this.transactions.run(async (manager) => {
       const [row] = (await manager.query(`SELECT id, status FROM service_requests WHERE number = $1 FOR UPDATE`, [number])) as Array<{ id: string; status: ServiceRequestStatus }>;
@@ -139,7 +139,7 @@ export class ServiceRequestsService {
         await manager.query(`UPDATE service_requests SET status = $2, updated_at = now() WHERE id = $1`, [row.id, change.status]);
       }
       const eventId = randomUUID();
-      await manager.query(`INSERT INTO service_request_events (id, request_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5, $6)`, [eventId, row.id, row.status, change.status, admin.username, note]);
+      await manager.query(`INSERT INTO service_request_events (id, request_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5, $6)`, [eventId, row.id, row.status, change.status, actor, note]);
       await this.emails.enqueue(manager, eventId, ['requester']);
     });
     return this.get(number);

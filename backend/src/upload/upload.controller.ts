@@ -16,6 +16,7 @@ import {
 import type { Response } from 'express';
 import type {} from 'multer';
 import { LIMITS, type ImageUploadResponse } from '@dentalmarket/contracts';
+import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
 import { AdminGuard } from '../auth/guards.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { SafeFileInterceptor } from '../common/safe-file.interceptor.js';
@@ -36,6 +37,7 @@ export class UploadController {
   constructor(private readonly images: ImagesService) {}
 
   @Post('upload-image')
+  @ApiKeyScope('catalogue:write')
   @ApiOperation({ summary: 'Upload a product image (JPEG, PNG, GIF or WebP, at most 5 MB)' })
   @HttpCode(200)
   @UseInterceptors(SafeFileInterceptor('image', { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 5 } }))

@@ -79,6 +79,45 @@ describe('the admin Integrations tab', () => {
     });
   });
 
+  it('makes an API key (issue 35) whose secret, shown once, opens the routes of its scopes only, until it is revoked', async () => {
+    const name = `Stock sync ${Date.now()}`;
+    const secret = await asAdmin(async (page) => {
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create API key' });
+      await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+      await dialog.getByRole('checkbox', { name: /^catalogue:read/ }).check();
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      const shown = page.getByRole('dialog', { name: 'Your new API key' });
+      const value = await shown.getByLabel('Secret').inputValue();
+      assert.match(value, /^dm_sk_[0-9A-Za-z]{32}_[0-9A-Za-z]{6}$/);
+      await shown.getByRole('button', { name: 'Done' }).click();
+      await shown.waitFor({ state: 'detached' });
+      const item = page.getByRole('listitem').filter({ hasText: name });
+      await item.getByText('Active', { exact: true }).waitFor();
+      await item.getByText(value.slice(0, 14), { exact: true }).waitFor();
+      assert.equal(await page.getByText(value).count(), 0, 'the secret is not shown again');
+      return value;
+    });
+
+    const withKey = (route: string, init: RequestInit = {}) => fetch(`${suite.app.url}${route}`, { ...init, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', ...init.headers } });
+    const listed = await withKey('/api/admin/products?limit=1');
+    assert.equal(listed.status, 200, 'catalogue:read opens the admin product list');
+    assert.equal(listed.headers.get('set-cookie'), null, 'a key starts no session');
+    const refused = await withKey('/api/admin/categories', { method: 'POST', body: JSON.stringify({ name: 'Key-made' }) });
+    assert.equal(refused.status, 403);
+    assert.match(JSON.stringify(await refused.json()), /catalogue:write/);
+
+    await asAdmin(async (page) => {
+      const item = page.getByRole('listitem').filter({ hasText: name });
+      await item.getByRole('button', { name: 'Revoke' }).click();
+      await page.getByRole('dialog', { name: 'Revoke API key' }).getByRole('button', { name: 'Revoke' }).click();
+      await item.getByText('Revoked', { exact: true }).waitFor();
+    });
+    const revoked = await withKey('/api/admin/products?limit=1');
+    assert.equal(revoked.status, 401);
+    assert.match(revoked.headers.get('www-authenticate') ?? '', /^Bearer/);
+  });
+
   it('fits a 390 px phone and 1366 px, light and dark, with no axe finding', async () => {
     for (const width of [1366, 390]) {
       for (const dark of [false, true]) {

@@ -25,7 +25,7 @@ export class OrderLineDto implements OrderLine {
 export class OrderEventDto implements OrderEvent {
   @ApiProperty({ enum: ORDER_STATUSES, nullable: true, example: 'placed' }) from_status: OrderStatus | null;
   @ApiProperty({ enum: ORDER_STATUSES, example: 'processing' }) to_status: OrderStatus;
-  @ApiProperty({ description: "'customer', 'guest', 'system', or the admin's username", example: 'admin' }) actor: string;
+  @ApiProperty({ description: "'customer', 'guest', 'system', the admin's username, or the API key that made the change ('API key <name> (<prefix>)')", example: 'admin' }) actor: string;
   @ApiProperty({ type: String, nullable: true, example: null }) note: string | null;
   @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
 }

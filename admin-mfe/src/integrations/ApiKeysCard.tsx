@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import AlertTitle from '@mui/material/AlertTitle';
+import Add from '@mui/icons-material/Add';
+import VpnKey from '@mui/icons-material/VpnKeyOutlined';
+import type { ApiKey, ApiKeyWithSecret } from '@dentalmarket/contracts';
+import { API_KEY_LIMITS } from '@dentalmarket/contracts/api-keys';
+import { adminErrorMessage } from '../categories/adminErrors.js';
+import { ApiKeyList } from './ApiKeyList.js';
+import { RevokeApiKeyDialog, RollApiKeyDialog } from './ApiKeyActionDialogs.js';
+import { ApiKeySecretDialog, type IssuedSecret } from './ApiKeySecretDialog.js';
+import { CreateApiKeyDialog } from './CreateApiKeyDialog.js';
+import { IntegrationCard } from './IntegrationParts.js';
+import { orderApiKeys, unrevokedCount } from './apiKeyFormat.js';
+import { useGetApiKeysQuery } from './integrationsApi.js';
+
+export const API_KEYS_LOAD_FAILED = 'Could not load the API keys.';
+export const NO_API_KEYS = 'No API keys yet. Create one for each program that calls the shop’s API, so that each can be revoked on its own.';
+
+/**
+ * API keys (issue 35): what other software signs its calls to the shop's API with, instead of a
+ * person's session. The list, 'Create API key', and each key's 'Roll secret' and 'Revoke'. A secret
+ * is shown once, in its own dialog, and is held only while that dialog is open.
+ */
+export function ApiKeysCard() {
+  const { data: keys, error, isError, isLoading, isFetching, refetch } = useGetApiKeysQuery();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [rolling, setRolling] = useState<ApiKey | null>(null);
+  const [issued, setIssued] = useState<IssuedSecret | null>(null);
+  const limitId = useId();
+  const now = Date.now();
+  const atLimit = keys ? unrevokedCount(keys) >= API_KEY_LIMITS.activeMax : false;
+
+  // one render closes the asking dialog and opens the secret's, so the focus goes back to the button that began it once the secret's closes
+  const show = (kind: IssuedSecret['kind'], answer: ApiKeyWithSecret | null) => {
+    if (answer) setIssued({ kind, ...answer });
+  };
+
+  return (
+    <IntegrationCard
+      title="API keys"
+      icon={<VpnKey color="secondary" aria-hidden />}
+      action={
+        <Button variant="contained" startIcon={<Add aria-hidden />} disabled={atLimit} aria-describedby={atLimit ? limitId : undefined} onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap' }}>
+          Create API key
+        </Button>
+      }
+    >
+      <Typography color="text.secondary">
+        What other software, such as a supplier’s stock sync or a practice’s system, signs its calls to the shop’s API with instead of a person’s session. A key’s secret is shown once, when it is created or rolled.
+      </Typography>
+      {atLimit ? (
+        <Typography id={limitId} variant="body2">
+          {`The shop has ${API_KEY_LIMITS.activeMax} keys that are not revoked, the most it may have: revoke one to create another.`}
+        </Typography>
+      ) : null}
+      {isError ? (
+        <Alert
+          severity="error"
+          sx={{ overflowWrap: 'anywhere' }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching} sx={{ whiteSpace: 'nowrap' }}>
+              Try again
+            </Button>
+          }
+        >
+          <AlertTitle>{API_KEYS_LOAD_FAILED}</AlertTitle>
+          {adminErrorMessage(error, 'The API did not answer.')}
+        </Alert>
+      ) : null}
+      {isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading the API keys" />
+        </Box>
+      ) : keys && keys.length === 0 ? (
+        <Typography>{NO_API_KEYS}</Typography>
+      ) : keys ? (
+        <ApiKeyList keys={orderApiKeys(keys, now)} now={now} onRoll={setRolling} onRevoke={setRevoking} />
+      ) : null}
+
+      <CreateApiKeyDialog
+        open={creating}
+        onClose={(created) => {
+          setCreating(false);
+          show('created', created);
+        }}
+      />
+      <RevokeApiKeyDialog target={revoking} onClose={() => setRevoking(null)} />
+      <RollApiKeyDialog
+        target={rolling}
+        onClose={() => setRolling(null)}
+        onRolled={(rolled) => {
+          setRolling(null);
+          show('rolled', rolled);
+        }}
+      />
+      <ApiKeySecretDialog issued={issued} onDone={() => setIssued(null)} />
+    </IntegrationCard>
+  );
+}
