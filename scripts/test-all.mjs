@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: builds, type-checks and runs every suite — unit (contracts, store, frontends),
+// `npm test`: builds, type-checks and runs every suite — unit (contracts, store, ui, mf-config's versions, frontends),
 // backend (the embedded PostgreSQL, and the PostgreSQL server when one is reachable or CI is set), and the
 // Playwright end-to-end suite against the app started as `npm start` starts it. Ends with one
 // plain "N passed, N failed" line summing all suites.
@@ -121,7 +121,7 @@ const SERVER_SPECS = [
 
 if (failures.length === 0) {
   // unit suites two at a time (the machine's cores), each workspace's counts on its own line
-  const units = ['@dentalmarket/contracts', '@dentalmarket/store', '@dentalmarket/ui', '@dentalmarket/shell', '@dentalmarket/storefront-mfe', '@dentalmarket/checkout-mfe', '@dentalmarket/admin-mfe'];
+  const units = ['@dentalmarket/contracts', '@dentalmarket/store', '@dentalmarket/ui', '@dentalmarket/mf-config', '@dentalmarket/shell', '@dentalmarket/storefront-mfe', '@dentalmarket/checkout-mfe', '@dentalmarket/admin-mfe'];
   count('unit', await run('unit (Jest, 2 workspaces at a time)', 'npx', ['nx', 'run-many', '-t', 'test', `--projects=${units.join(',')}`, '--parallel=2', '--outputStyle=static']));
 
   const { DATABASE_URL } = process.env;
