@@ -71,7 +71,7 @@ function KeyQuestionDialog({
 }
 
 /** 'Revoke': asks, naming the key; the key stops working at once. A refusal keeps the question open and says why in a toast. */
-export function RevokeApiKeyDialog({ target, onClose }: { target: ApiKey | null; onClose: () => void }) {
+export function RevokeApiKeyDialog({ target, onClose, onRevoked }: { target: ApiKey | null; onClose: () => void; onRevoked: (key: ApiKey) => void }) {
   const [revoke, { isLoading }] = useRevokeApiKeyMutation();
   const toast = useAdminToast();
   const confirm = async () => {
@@ -79,6 +79,7 @@ export function RevokeApiKeyDialog({ target, onClose }: { target: ApiKey | null;
     try {
       await revoke(target.id).unwrap();
       toast.success('API key revoked', `"${target.name}" no longer works.`);
+      onRevoked(target);
       onClose();
     } catch (error) {
       toast.failure(`Failed to revoke API key: ${adminErrorMessage(error, 'Unexpected error')}`);

@@ -46,6 +46,9 @@ function ApiKeyItem({ apiKey, now, onRoll, onRevoke }: { apiKey: ApiKey; now: nu
     <Stack
       component="li"
       aria-labelledby={nameId}
+      // the focus comes here once the key is revoked: its buttons, one of which had it, are gone
+      tabIndex={-1}
+      data-api-key={apiKey.id}
       spacing={1.5}
       sx={{
         p: 2,

@@ -259,6 +259,8 @@ describe('API keys (issue 35)', () => {
     await waitFor(() => expect(keyNames()).toEqual(['Smile Dental practice system', 'Webhook trial', 'Stock sync (production)', 'Old CSV importer']));
     expect(item('Stock sync (production)').getByText('Revoked')).toBeTruthy();
     expect(item('Stock sync (production)').queryAllByRole('button')).toEqual([]);
+    // its Revoke button, which had the focus, is gone: the focus is on the revoked key, not lost to the page
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('listitem', { name: 'Stock sync (production)' })));
   });
 
   it('rolls a secret: the old one keeps working for the chosen time, and the new one is shown once', async () => {

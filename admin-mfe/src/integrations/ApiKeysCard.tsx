@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import AlertTitle from '@mui/material/AlertTitle';
 import Add from '@mui/icons-material/Add';
@@ -28,6 +28,13 @@ export function ApiKeysCard() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [rolling, setRolling] = useState<ApiKey | null>(null);
   const [issued, setIssued] = useState<IssuedSecret | null>(null);
+  // the key just revoked: once the list shows it revoked (without its buttons), the focus goes to it
+  const [revokedId, setRevokedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!revokedId || !keys?.some((key) => key.id === revokedId && key.revoked_at)) return;
+    for (const item of document.querySelectorAll<HTMLElement>('[data-api-key]')) if (item.dataset.apiKey === revokedId) item.focus();
+    setRevokedId(null);
+  }, [keys, revokedId]);
   const limitId = useId();
   const now = Date.now();
   const atLimit = keys ? unrevokedCount(keys) >= API_KEY_LIMITS.activeMax : false;
@@ -86,7 +93,7 @@ export function ApiKeysCard() {
           show('created', created);
         }}
       />
-      <RevokeApiKeyDialog target={revoking} onClose={() => setRevoking(null)} />
+      <RevokeApiKeyDialog target={revoking} onClose={() => setRevoking(null)} onRevoked={(key) => setRevokedId(key.id)} />
       <RollApiKeyDialog
         target={rolling}
         onClose={() => setRolling(null)}
