@@ -23,7 +23,7 @@ import { jsonBodiesOnly, sameOriginOnly } from './common/request-guards.js';
 import { StrictValidationPipe } from './common/strict-validation.pipe.js';
 import { securityHeaders } from './common/security-headers.js';
 import compression from 'compression';
-import { type AppConfig, loadConfig } from './config/app-config.js';
+import { type AppConfig, startConfig } from './config/app-config.js';
 import { Database } from './database/database.js';
 import { runSeed, seedPlan } from './database/seed/seed.js';
 import { ServerRenderer } from './frontend/server-render.js';
@@ -112,7 +112,7 @@ function apiKeyDescription(): string {
  * seed, sessions, validation, error filter, Swagger and static frontends. main.ts and tests share it.
  */
 export async function createApp(options: CreateAppOptions = {}): Promise<{ app: NestExpressApplication; config: AppConfig }> {
-  const config = loadConfig(options.env ?? process.env);
+  const config = startConfig(options.env ?? process.env);
   setPasswordHashMemory(config.passwordHashMemoryKib);
   // before the database, whose start logs too: every line goes through pino
   const logger = await startLogging(config, { nestLevels: options.logger, capture: options.logCapture });

@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/app-config.js';
+import { startConfig } from '../config/app-config.js';
 import { withCliDatabase } from '../database/cli-database.js';
 import { fromCommandLine, runCli, UsageError } from './backup-cli.js';
 import { createBackup, defaultBackupFile } from './backup.service.js';
@@ -20,7 +20,7 @@ runCli(async () => {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   if (positionals.length > 1) throw new UsageError(USAGE);
-  const config = loadConfig();
+  const config = startConfig();
   const file = positionals[0] ? fromCommandLine(positionals[0]) : defaultBackupFile(config.backup.dir);
   await withCliDatabase(config, async (dataSource, where) => {
     const manifest = await createBackup((dataSource.options as { url: string }).url, file);

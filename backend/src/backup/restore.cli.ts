@@ -5,7 +5,7 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/app-config.js';
+import { startConfig } from '../config/app-config.js';
 import { DataDirLockedError, readLiveLock } from '../database/data-dir-lock.js';
 import { EmbeddedPostgres } from '../database/embedded-postgres.js';
 import { fromCommandLine, runCli, UsageError } from './backup-cli.js';
@@ -34,7 +34,7 @@ runCli(async () => {
   if (positionals.length !== 1) throw new UsageError(USAGE);
   const file = fromCommandLine(positionals[0]);
   const force = values.force ?? false;
-  const config = loadConfig();
+  const config = startConfig();
   if (config.databaseUrl) {
     report(await restoreBackup(config.databaseUrl, file, { force }), file, 'the PostgreSQL server named by DATABASE_URL');
     return;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, REPO_ROOT } from './app-config.js';
+import { ConfigError, loadConfig, REPO_ROOT, startConfig } from './app-config.js';
 
 describe('loadConfig', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-config-'));
@@ -44,11 +44,24 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(dataDir);
   });
 
-  it('generates the session secret once and reuses it', () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(20) }).sessionSecret).toBe('x'.repeat(20));
+  it('loads without writing anything: the session secret is made by the first start, then read', () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-config-start-'));
+    try {
+      expect(loadConfig({ DATA_DIR: fresh }).sessionSecret).toBe('');
+      expect(fs.readdirSync(fresh)).toEqual([]);
+      const first = startConfig({ DATA_DIR: fresh }).sessionSecret;
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(fs.readdirSync(fresh)).toEqual(['session-secret']);
+      expect(startConfig({ DATA_DIR: fresh }).sessionSecret).toBe(first);
+      expect(loadConfig({ DATA_DIR: fresh }).sessionSecret).toBe(first);
+      expect(startConfig({ DATA_DIR: fresh, SESSION_SECRET: 'x'.repeat(20) }).sessionSecret).toBe('x'.repeat(20));
+    } finally {
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('an empty DATA_DIR is the default one, not the repository root', () => {
+    expect(loadConfig({ DATA_DIR: '' }).dataDir).toBe(path.join(REPO_ROOT, 'data'));
   });
 
   it('sizes the catalogue response cache in megabytes: 64 by default, 0 turns it off, anything else is refused', () => {

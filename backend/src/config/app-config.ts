@@ -156,36 +156,55 @@ function resolveFromRoot(value: string | undefined, fallback: string): string {
   return path.resolve(REPO_ROOT, value ?? fallback);
 }
 
-/** Reads DATA_DIR/session-secret, creating it once with a random value so sessions survive restarts. */
-function persistedSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/** DATA_DIR/session-secret as a start left it ('' before the first start: startConfig creates it). */
+function storedSessionSecret(dataDir: string): string {
   try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 16) return existing;
+    const existing = fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim();
+    return existing.length >= 16 ? existing : '';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return '';
   }
+}
+
+/** Writes a new random DATA_DIR/session-secret, so sessions survive restarts. */
+function createSessionSecret(dataDir: string): string {
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.writeFileSync(path.join(dataDir, 'session-secret'), `${secret}\n`, { mode: 0o600 });
   return secret;
 }
 
-/** Validates the environment; throws ConfigError naming every bad variable. */
+/**
+ * The configuration a start uses: loadConfig's, then what only a start does (issue 34: loading the
+ * configuration writes nothing and starts no process). Without DATA_DIR, root's embedded database
+ * may need its data outside a private checkout (platform/data-dir.ts: probes as the user postgres,
+ * creates and chowns the directory); the session secret is created there on the first start.
+ * The API (createApp) and the CLIs call this; tests that only read settings call loadConfig.
+ */
+export function startConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const config = loadConfig(env);
+  let { dataDir, dataDirNote } = config;
+  if (!env.DATA_DIR) ({ dir: dataDir, note: dataDirNote } = defaultDataDir(REPO_ROOT, { embedded: !config.databaseUrl }));
+  const sessionSecret = env.SESSION_SECRET !== undefined ? config.sessionSecret : storedSessionSecret(dataDir) || createSessionSecret(dataDir);
+  return { ...config, dataDir, dataDirNote, sessionSecret };
+}
+
+/** Validates the environment; throws ConfigError naming every bad variable. Reads, never writes (see startConfig). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw = plainToInstance(EnvironmentVariables, { ...env }, { excludeExtraneousValues: false });
   const errors = validateSync(raw, { whitelist: false, skipMissingProperties: false });
   if (errors.length > 0) {
     throw new ConfigError(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })));
   }
-  const defaultDir = raw.DATA_DIR ? undefined : defaultDataDir(REPO_ROOT, { embedded: !raw.DATABASE_URL });
-  const dataDir = defaultDir?.dir ?? resolveFromRoot(raw.DATA_DIR, 'data');
+  // without DATA_DIR, the checkout's data/ (startConfig may choose another place for root)
+  const dataDir = resolveFromRoot(raw.DATA_DIR || undefined, 'data');
   const nodeEnv = (raw.NODE_ENV as AppConfig['nodeEnv'] | undefined) ?? 'development';
   return {
     port: raw.PORT ?? 3000,
     databaseUrl: raw.DATABASE_URL,
     dataDir,
-    dataDirNote: defaultDir?.note,
+    dataDirNote: undefined,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,
     catalogueCacheBytes: (raw.CATALOGUE_CACHE_MB ?? 64) * 1024 * 1024,
     serverRendering: raw.SERVER_RENDERING !== 'off',
@@ -195,7 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchIndex: raw.SEARCH_INDEX !== 'off',
     staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,
-    sessionSecret: raw.SESSION_SECRET ?? persistedSessionSecret(dataDir),
+    sessionSecret: raw.SESSION_SECRET ?? storedSessionSecret(dataDir),
     nodeEnv,
     remotes: {
       storefront: raw.REMOTE_STOREFRONT_URL ?? '/remotes/storefront/mf-manifest.json',

@@ -4,13 +4,13 @@
  * embedded server (through its socket; start the API first with `npm start`).
  */
 import 'reflect-metadata';
-import { loadConfig } from '../config/app-config.js';
+import { startConfig } from '../config/app-config.js';
 import { readLiveLock } from './data-dir-lock.js';
 import { createDataSource } from './data-source.js';
 import { runningServerUrl } from './embedded-postgres.js';
 
 function url(): string {
-  const config = loadConfig();
+  const config = startConfig();
   if (config.databaseUrl) return config.databaseUrl;
   const running = readLiveLock(config.dataDir);
   const embedded = running && runningServerUrl(config.dataDir, running);

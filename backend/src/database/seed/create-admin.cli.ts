@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { ConfigError, startConfig } from '../../config/app-config.js';
 import { User } from '../../auth/user.entity.js';
 import { insertUser, setPasswordHashMemory } from '../../auth/users.service.js';
 import { withCliDatabase } from '../cli-database.js';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const weak = weakness(password, username);
   if (weak) throw new UsageError(weak);
 
-  const config = loadConfig();
+  const config = startConfig();
   setPasswordHashMemory(config.passwordHashMemoryKib);
   await withCliDatabase(config, async (dataSource, where) => {
     const taken = await dataSource.getRepository(User).existsBy([{ username }, { email }]);

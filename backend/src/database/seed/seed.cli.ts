@@ -4,7 +4,7 @@
  * API uses (see `withCliDatabase`).
  */
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../../config/app-config.js';
+import { ConfigError, startConfig } from '../../config/app-config.js';
 import { withCliDatabase } from '../cli-database.js';
 import { DataDirLockedError } from '../data-dir-lock.js';
 import { EmbeddedPostgresError } from '../embedded-postgres.js';
@@ -25,7 +25,7 @@ function report(result: SeedResult): void {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = startConfig();
   setPasswordHashMemory(config.passwordHashMemoryKib);
   await withCliDatabase(config, async (dataSource, where) => {
     console.log(`Seeding ${where}`);
