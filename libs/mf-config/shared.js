@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importedNames, LEDGER_FILE, lowestVersionFor, moduleFor, ownModules, readLedger, staleModules } from './versions/ledger.js';
-import { installedVersion } from './versions/sources.js';
+import { installedVersion, packageOf } from './versions/sources.js';
 
 const require = createRequire(import.meta.url);
 /** The repository root (libs/mf-config → two levels up). */
@@ -119,8 +119,7 @@ export function sharedModules({ appDir, server = false, development = false }) {
         const requiredVersion = `^${lowestVersionFor(entry, names.get(name) ?? new Set())}`;
         return [name, { singleton: !own.duplicable, requiredVersion, version: entry.version, strictVersion: !own.duplicable }];
       }
-      const pkg = name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
-      const version = installedVersion(pkg, repoRoot);
+      const version = installedVersion(packageOf(name), repoRoot);
       return [name, { singleton: true, requiredVersion: `^${version.split('.')[0]}.0.0`, version, strictVersion: true }];
     }),
   );

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ALL, installedVersion, moduleFiles, packageOf, referencesOf, resolveRelative } from './sources.js';
+import { ALL, installedVersion, moduleFiles, packageOf, referencesOf, walkFiles } from './sources.js';
 
 /**
  * A shared module of ours: its ledger key, the shared name builds know it by, its entry file, and
@@ -114,25 +114,19 @@ const compare = (a, b) => {
 export function importedNames(appDir, repoRoot, sharedNames, server = false) {
   const modules = ownModules(repoRoot);
   const names = new Map();
-  const seen = new Set();
-  const walk = (file) => {
-    if (seen.has(file) || /\.(spec|test)\.[cm]?[jt]sx?$/.test(file)) return;
-    seen.add(file);
-    for (const { specifier, names: taken } of referencesOf(file).references) {
-      if (specifier.startsWith('.')) {
-        const target = resolveRelative(file, specifier);
-        if (target && !target.includes(`${path.sep}node_modules${path.sep}`)) walk(target);
-        continue;
-      }
+  // a shared module of ours the build imports is also a copy it carries: its own imports count too
+  walkFiles(sourceFiles(path.join(appDir, 'src')), (references) => {
+    const carried = [];
+    for (const { specifier, names: taken } of references) {
       if (!sharedNames.includes(specifier)) continue;
       const set = names.get(specifier) ?? new Set();
       for (const name of taken) set.add(name);
       names.set(specifier, set);
       const own = moduleFor(modules, specifier, server);
-      if (own) walk(own.entry);
+      if (own) carried.push(own.entry);
     }
-  };
-  for (const file of sourceFiles(path.join(appDir, 'src'))) walk(file);
+    return carried;
+  });
   return names;
 }
 

@@ -81,21 +81,29 @@ export function referencesOf(file) {
   return { text, references };
 }
 
-/** The files a module's entry reaches through relative imports (tests excluded), sorted. */
-export function moduleFiles(entry) {
+/**
+ * The files reachable from `roots` through relative imports (tests and packages left out), sorted.
+ * `onFile` sees each file's references and may name more files to walk (a shared module's entry).
+ */
+export function walkFiles(roots, onFile = () => []) {
   const seen = new Set();
   const walk = (file) => {
     if (seen.has(file) || TEST_FILE.test(file)) return;
     seen.add(file);
-    for (const { specifier } of referencesOf(file).references) {
+    const { references } = referencesOf(file);
+    for (const next of onFile(references)) walk(next);
+    for (const { specifier } of references) {
       if (!specifier.startsWith('.')) continue;
       const target = resolveRelative(file, specifier);
       if (target && !target.includes(`${path.sep}node_modules${path.sep}`)) walk(target);
     }
   };
-  walk(entry);
+  for (const root of roots) walk(root);
   return [...seen].sort();
 }
+
+/** The files a module's entry reaches through relative imports (tests excluded), sorted. */
+export const moduleFiles = (entry) => walkFiles([entry]);
 
 /** The package a bare specifier belongs to ('@mui/material/Tab' → '@mui/material'). */
 export function packageOf(specifier) {

@@ -105,50 +105,50 @@ export default function ServiceRequestDialog({ open, product, onClose }: Service
 
   return (
     <>
-    <Dialog open={open} onClose={guard.requestClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby={titleId}>
-      <Formik initialValues={initialValues} validate={(values) => validateServiceRequest(values, serverErrors.current)} enableReinitialize onSubmit={send}>
-        {({ isSubmitting }) => (
-          // a flex column, so on a phone the fields scroll between the fixed title and buttons
-          <Form noValidate style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
-            <FocusFirstError />
-            <FormikDirtyState onChange={setDirty} />
-            <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-              Request {product.name}
-            </DialogTitle>
-            <DialogContent dividers={phone}>
-              {alert ? (
-                <Alert severity="error" ref={alertRef} tabIndex={-1} sx={{ mb: 2 }}>
-                  {alert}
-                </Alert>
-              ) : null}
-              <Box sx={fieldGrid}>
-                <FormikTextField {...field('practice_name')} required autoComplete="organization" sx={wide} autoFocus />
-                <FormikTextField {...field('contact_name')} required autoComplete="name" />
-                <FormikTextField {...field('phone')} required type="tel" autoComplete="tel" inputMode="tel" />
-                <FormikTextField {...field('email')} required type="email" autoComplete="email" inputMode="email" sx={wide} />
-                <FormikTextField
-                  {...field('preferred_date')}
-                  type="date"
-                  helperText="Optional"
-                  sx={wide}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
-                />
-                <FormikTextField {...field('message')} multiline minRows={3} maxRows={8} helperText="Optional: what you need, and when you can be reached" sx={wide} />
-              </Box>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={guard.requestClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                Send request
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
-    {guard.discardDialog}
+      <Dialog open={open} onClose={guard.requestClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby={titleId}>
+        <Formik initialValues={initialValues} validate={(values) => validateServiceRequest(values, serverErrors.current)} enableReinitialize onSubmit={send}>
+          {({ isSubmitting }) => (
+            // a flex column, so on a phone the fields scroll between the fixed title and buttons
+            <Form noValidate style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
+              <FocusFirstError />
+              <FormikDirtyState onChange={setDirty} />
+              <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+                Request {product.name}
+              </DialogTitle>
+              <DialogContent dividers={phone}>
+                {alert ? (
+                  <Alert severity="error" ref={alertRef} tabIndex={-1} sx={{ mb: 2 }}>
+                    {alert}
+                  </Alert>
+                ) : null}
+                <Box sx={fieldGrid}>
+                  <FormikTextField {...field('practice_name')} required autoComplete="organization" sx={wide} autoFocus />
+                  <FormikTextField {...field('contact_name')} required autoComplete="name" />
+                  <FormikTextField {...field('phone')} required type="tel" autoComplete="tel" inputMode="tel" />
+                  <FormikTextField {...field('email')} required type="email" autoComplete="email" inputMode="email" sx={wide} />
+                  <FormikTextField
+                    {...field('preferred_date')}
+                    type="date"
+                    helperText="Optional"
+                    sx={wide}
+                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
+                  />
+                  <FormikTextField {...field('message')} multiline minRows={3} maxRows={8} helperText="Optional: what you need, and when you can be reached" sx={wide} />
+                </Box>
+              </DialogContent>
+              <DialogActions sx={{ px: 3, pb: 2 }}>
+                <Button onClick={guard.requestClose} disabled={isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
+                  Send request
+                </Button>
+              </DialogActions>
+            </Form>
+          )}
+        </Formik>
+      </Dialog>
+      {guard.discardDialog}
     </>
   );
 }
