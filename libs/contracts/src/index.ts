@@ -19,3 +19,16 @@ export * from './price-line.js';
 // API keys' types; their scopes and limits are '@dentalmarket/contracts/api-keys', outside the shared
 // module every page downloads (only the admin and the API use them)
 export type { ApiKey, ApiKeyScope, ApiKeyWithSecret, CreateApiKeyRequest, RollApiKeyRequest } from './api-keys.js';
+// webhooks' types; their events' names and limits are '@dentalmarket/contracts/webhooks'
+export type {
+  CreateWebhookEndpointRequest,
+  RotateWebhookSecretRequest,
+  UpdateWebhookEndpointRequest,
+  WebhookDeliveryAttempt,
+  WebhookDeliveryAttemptPage,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventPayload,
+  WebhookEventType,
+} from './webhooks.js';
