@@ -27,7 +27,9 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
     },
     moduleNameMapper: {
       '^@dentalmarket/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
-      '^@dentalmarket/contracts/api-keys$': path.join(root, 'libs/contracts/src/api-keys.ts'),
+      // the entries outside the main one (api-keys, webhooks): admin and API only
+      '^@dentalmarket/contracts/([a-z-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
+      '^@dentalmarket/api-client$': path.join(root, 'libs/api-client/src/index.ts'),
       '^@dentalmarket/store$': path.join(root, 'libs/store/src/index.ts'),
       '^@dentalmarket/ui$': path.join(root, 'libs/ui/src/index.ts'),
       '^@dentalmarket/ui/forms$': path.join(root, 'libs/ui/src/forms.ts'),

@@ -19,7 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { traffic } from './search.mjs';
+import { traffic } from './search-traffic.mjs';
 
 const SEED = 20_2026;
 const WARMUP_SEED = 8_2026;

@@ -12,367 +12,40 @@
 // The query streams are the same for the three servers (the same seed); the warm-up draws from
 // another seed, so the measured searches are not the warm-up's. Every cell reports how many
 // distinct URLs it sent, so a reader can see how much a response cache could have answered.
-import os from 'node:os';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { prng, zipfPicker } from './generate-catalogue.mjs';
+// The traffic is bench/search-traffic.mjs, the cells bench/search-cells.mjs, the runs and their
+// figures bench/search-load.mjs; here the servers are started and the cells run and tabled.
+import { pagesBench } from './pages.mjs';
+import { opts } from './options.mjs';
+import { f0, f1, loadavg, out, table, yes } from './report.mjs';
+import { cells } from './search-cells.mjs';
+import { digest, run, same, settled, summary, tally } from './search-load.mjs';
+import { SEED, traffic, TWO_WORD_SHARE, TYPO_SHARE, vocabulary, WARMUP_SEED } from './search-traffic.mjs';
+import { benchCatalogue, startApi, startNode } from './servers.mjs';
 
-const LIMIT = 24;
-const SEED = 19_2026;
-const WARMUP_SEED = 7_2026;
-const TYPES = ['equipment', 'service', 'affiliate'];
-const OTHER_SORTS = ['price-asc', 'price-desc', 'newest', 'rating'];
-const TYPO_SHARE = 0.05;
-const TWO_WORD_SHARE = 0.4;
-
-/** Index 0..n-1 with P(k) ∝ 1/(k+1)^s: rank 0 the most frequent. */
-const zipf = (n, s = 1) => zipfPicker(n, s);
-
-/**
- * The catalogue's vocabulary: the words of its product names (letters only, 3+ characters) and its
- * manufacturers' names, each ranked by how many products carry it (most frequent first).
- */
-export async function vocabulary(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+/** `--only search`: the API with its cache off, as shipped, and the bare server on the bench catalogue; the search cells, then issue 20's pages row. */
+export async function searchAtScale() {
+  const url = await benchCatalogue();
+  const vocab = await vocabulary(url);
+  const env = { DATABASE_URL: url, SEED_DEMO: 'false' };
+  const servers = {};
   try {
-    const { rows: words } = await client.query(
-      `SELECT w AS term, count(*)::int AS n FROM products, regexp_split_to_table(lower(name), '[^[:alpha:]]+') w
-       WHERE length(w) >= 3 GROUP BY w`,
-    );
-    const { rows: makers } = await client.query('SELECT manufacturer AS name, count(*)::int AS n FROM products WHERE manufacturer IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1');
-    const { rows: [{ maxId, total }] } = await client.query('SELECT max(id)::int AS "maxId", count(*)::int AS total FROM products');
-    // the product pages' addresses (/products/<slug>), in id order
-    const { rows: slugs } = await client.query('SELECT slug FROM products ORDER BY id');
-    const terms = new Map(words.map((w) => [w.term, w.n]));
-    for (const m of makers) {
-      const term = m.name.toLowerCase();
-      if (!terms.has(term)) terms.set(term, m.n); // 'nordhaus medical' beside 'nordhaus' and 'medical'
+    servers.off = await startApi({ ...env, CATALOGUE_CACHE_MB: '0' });
+    servers.on = await startApi(env);
+    servers.bare = await startNode('bench/bare-server.mjs', { DATABASE_URL: url });
+    servers.bare.sqlNote = `search SQL: ${servers.bare.log().match(/search SQL: (.*)/)?.[1] ?? '?'}`;
+    out(`Load average (1/5/15 min) before the search bench: ${loadavg()}.`);
+    out();
+    await searchBench({ servers, vocab, opts, out, table, f0, f1, databaseUrl: url });
+    // issue 20's pages row again, with a load generator that leaves the cores to the server
+    if (!opts.searchCells || opts.searchCells.has('pages')) {
+      for (const [key, label] of [['off', 'API, cache off'], ['on', 'API, cache on']]) await pagesBench({ server: servers[key], label, vocab, opts, out, table, f0, f1, yes });
     }
-    const ranked = [...terms].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([term]) => term);
-    return { terms: ranked, manufacturers: makers.map((m) => m.name), maxId, total, slugs: slugs.map((row) => row.slug) };
+    out(`Load average after the search bench: ${loadavg()}.`);
+    out();
   } finally {
-    await client.end();
+    for (const server of Object.values(servers)) await server.stop();
   }
 }
-
-/** One character dropped or two neighbours swapped, in a word of 4+ letters (the typo a shopper makes). */
-function typo(query, random) {
-  const words = query.split(' ');
-  const candidates = words.map((w, i) => [w, i]).filter(([w]) => w.length >= 4);
-  if (candidates.length === 0) return query;
-  const [word, i] = candidates[Math.floor(random() * candidates.length)];
-  const at = 1 + Math.floor(random() * (word.length - 2)); // never the first letter
-  words[i] = random() < 0.5 ? word.slice(0, at) + word.slice(at + 1) : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
-  return words.join(' ');
-}
-
-/** Streams of requests over the vocabulary, deterministic for a seed. */
-export function traffic(vocab, seed) {
-  const random = prng(seed);
-  const term = zipf(vocab.terms.length);
-  const maker = zipf(vocab.manufacturers.length);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const query = () => {
-    const first = vocab.terms[term(random())];
-    let text = first;
-    if (random() < TWO_WORD_SHARE) {
-      let second = vocab.terms[term(random())];
-      for (let tries = 0; second === first && tries < 5; tries += 1) second = vocab.terms[term(random())];
-      if (second !== first) text = `${first} ${second}`;
-    }
-    return random() < TYPO_SHARE ? { text: typo(text, random), typo: true } : { text, typo: false };
-  };
-  /** A results page's query string: the search, sometimes a filter, mostly 'Best match'. */
-  const search = () => {
-    const { text, typo: hasTypo } = query();
-    const params = new URLSearchParams({ search: text });
-    const r = random();
-    if (r < 0.1) {
-      params.append('manufacturer', vocab.manufacturers[maker(random())]);
-      if (random() < 0.3) params.append('manufacturer', vocab.manufacturers[maker(random())]);
-    } else if (r < 0.17) {
-      const [min, max] = pick([[null, '100'], ['100', '500'], ['500', '2000'], ['2000', null]]);
-      if (min) params.set('minPrice', min);
-      if (max) params.set('maxPrice', max);
-    } else if (r < 0.22) params.set('inStock', 'true');
-    else if (r < 0.26) params.set('minRating', '4');
-    else if (r < 0.3) params.set('productType', pick(TYPES));
-    params.set('sort', random() < 0.85 ? 'relevance' : pick(OTHER_SORTS));
-    return { qs: params.toString(), typo: hasTypo };
-  };
-  /** Every prefix of a query, 2..n characters, one after the other as the shopper types. */
-  let typing = [];
-  const prefix = () => {
-    if (typing.length === 0) {
-      const { text } = query();
-      for (let n = 2; n <= text.length; n += 1) if (text[n - 1] !== ' ') typing.push(text.slice(0, n));
-      if (typing.length === 0) typing.push(text);
-    }
-    return typing.shift();
-  };
-  /** A catalogue page: type (or none) × sort (or the name order) × page 1..5, the first pages likelier. */
-  const pageOf = zipf(5, 1);
-  const listPage = () => {
-    const params = new URLSearchParams();
-    const type = pick([...TYPES, null]);
-    if (type) params.set('productType', type);
-    const sort = pick([null, ...OTHER_SORTS]);
-    if (sort) params.set('sort', sort);
-    params.set('limit', String(LIMIT));
-    params.set('page', String(1 + pageOf(random())));
-    return params.toString();
-  };
-  const productId = () => 1 + Math.floor(random() * vocab.maxId);
-  const productSlug = () => vocab.slugs[Math.floor(random() * vocab.slugs.length)];
-  /** A shopper's page the server renders and keeps: the home page, or a type's marketplace in one of its orders (13 in all). */
-  const popularPage = () => {
-    const r = random();
-    if (r < 0.1) return '/';
-    const params = new URLSearchParams({ type: pick(TYPES) });
-    const sort = pick([null, ...OTHER_SORTS.slice(0, 3)]);
-    if (sort) params.set('sort', sort);
-    return `/marketplace?${params}`;
-  };
-  /**
-   * A page asked for the first time, of two kinds in turn: a type's marketplace with a product's view
-   * open (any of the catalogue's: its HTML is the marketplace's, so the render thread adds the
-   * product's data to the page it rendered before), and a search nobody asked before (a page
-   * rendered whole).
-   */
-  let rare = 0;
-  const rarePage = () =>
-    rare++ % 2 === 0
-      ? `/marketplace?${new URLSearchParams({ type: pick(TYPES), product: productSlug() })}`
-      : `/marketplace?${new URLSearchParams({ type: pick(TYPES), search: query().text })}`;
-  return { search, prefix, listPage, productId, productSlug, popularPage, rarePage };
-}
-
-const againstBare = (u, bare) => [`≥ 0.6× bare ${yes(u.unitsPerSecond / bare.unitsPerSecond >= 0.6)}`];
-
-/** A cell of one request per unit: `draw` picks what to ask from the stream, `pathOf` makes its path. */
-function single(key, name, draw, pathOf, sampleCount, goal) {
-  return {
-    key,
-    name,
-    unit: 'requests',
-    perUnit: 1,
-    goal,
-    requests: (stream, seen) => [
-      {
-        method: 'GET',
-        setupRequest(request) {
-          const value = draw(stream);
-          seen.add(value);
-          seen.sent = (seen.sent ?? 0) + 1;
-          return { ...request, path: pathOf(value) };
-        },
-      },
-    ],
-    samples: (stream) => Array.from({ length: sampleCount }, () => pathOf(draw(stream))),
-  };
-}
-
-/**
- * The cells: each `requests(stream, seen)` builds autocannon's request sequence for one run;
- * `seen` collects the distinct URLs (or searches) it sent. `perUnit` requests make one counted unit.
- */
-function cells() {
-  return [
-    {
-      key: 'search',
-      name: 'varied search + facets (page 1)',
-      unit: 'searches',
-      // the results page's one request: page 1 of the list with its filters' counts (facets=true)
-      perUnit: 1,
-      goal: (u) => [`≥ 500 searches/s ${yes(u.unitsPerSecond >= 500)}`, `p97.5 ≤ 100 ms ${yes(u.p975 <= 100)}`, `0 errors ${yes(u.errors === 0)}`],
-      requests: (stream, seen) => [
-        {
-          method: 'GET',
-          setupRequest(request) {
-            const { qs, typo: hasTypo } = stream.search();
-            seen.add(qs);
-            seen.sent = (seen.sent ?? 0) + 1;
-            if (hasTypo) seen.typos = (seen.typos ?? 0) + 1;
-            return { ...request, path: `/api/products?${qs}&limit=${LIMIT}&page=1&facets=true` };
-          },
-        },
-      ],
-      samples: (stream) => Array.from({ length: 12 }, () => `/api/products?${stream.search().qs}&limit=${LIMIT}&page=1&facets=true`),
-    },
-    single('suggest', 'suggestions while typing (prefixes)', (stream) => stream.prefix(), (q) => `/api/search/suggestions?q=${encodeURIComponent(q)}`, 16,
-      (u) => [`p97.5 ≤ 50 ms ${yes(u.p975 <= 50)}`, `0 errors ${yes(u.errors === 0)}`]),
-    single('list', 'varied list pages (types × sorts × pages 1-5)', (stream) => stream.listPage(), (qs) => `/api/products?${qs}`, 12, againstBare),
-    single('product', 'single products (any id)', (stream) => stream.productId(), (id) => `/api/products/${id}`, 12, againstBare),
-    // issue 20: a product's canonical page as the server renders it (its head, JSON-LD and content);
-    // slugs uniform over 100k products, so nearly every request is what the goal calls a miss. The bare
-    // server has no pages.
-    single('page', "product pages' HTML (/products/<slug>)", (stream) => stream.productSlug(), (slug) => `/products/${encodeURIComponent(slug)}`, 12,
-      (u) => [renderedGoal(u), `0 errors ${yes(u.errors === 0)}`]),
-    // issue 20's goal row: the shopper's pages rendered on the server (React through the storefront's
-    // server container), 50 connections, as browsers ask for them (Accept-Encoding). Each connection
-    // asks 19 popular pages (rendered once per catalogue version, then sent as kept) for one page
-    // nobody asked before, in turn a marketplace with any of the catalogue's products' view open (the
-    // product's data added to the marketplace page the render thread rendered before) and a search
-    // nobody asked before (rendered whole); made then and there, or, when every render thread is
-    // full, sent at once for the browser to render; each kind's latency on its own, by the page's
-    // Server-Timing. The bare server renders no pages.
-    {
-      key: 'ssr',
-      name: "server-rendered pages, 19 kept for 1 new (/, /marketplace?type=… kept; new: …&product=<any> or …&search=<new>)",
-      unit: 'requests',
-      perUnit: 1,
-      goal: (u) => [`kept p97.5 ≤ 50 ms ${yes(pageKind(u, 'kept').p975 <= 50)}`, renderedGoal(u), `0 errors ${yes(u.errors === 0)}`],
-      requests: (stream, seen) =>
-        Array.from({ length: 20 }, (_, i) => {
-          const kind = i === 19 ? 'rendered' : 'kept';
-          return {
-            method: 'GET',
-            headers: { 'accept-encoding': 'br, gzip' },
-            setupRequest(request) {
-              const path = kind === 'kept' ? stream.popularPage() : stream.rarePage();
-              seen.add(path);
-              seen.sent = (seen.sent ?? 0) + 1;
-              return { ...request, path };
-            },
-          };
-        }),
-      samples: (stream) => [...Array.from({ length: 6 }, () => stream.popularPage()), ...Array.from({ length: 6 }, () => stream.rarePage())],
-    },
-  ];
-}
-
-const yes = (ok) => (ok ? '✅' : '❌');
-/** How a server-rendered page was made, as its Server-Timing says. */
-const PAGE_KINDS = {
-  kept: 'kept',
-  server: 'rendered on the server',
-  view: "a product's view over a page rendered before (the product's data added on the server)",
-  busy: 'sent for the browser to render (render threads full)',
-  browser: 'sent for the browser to render (render failed)',
-};
-const pageKind = (u, name) => u.byKind.find((k) => k.kind === PAGE_KINDS[name]) ?? { p975: NaN, n: 0 };
-/**
- * Issue 20's goal for a page not kept: made on the server within 300 ms (p97.5), whether rendered
- * whole or a product's view over a page rendered before (each judged on its own), and how many of
- * the misses were made on the server at all.
- */
-function renderedGoal(u) {
-  const [whole, view] = [pageKind(u, 'server'), pageKind(u, 'view')];
-  const misses = whole.n + view.n + pageKind(u, 'busy').n + pageKind(u, 'browser').n;
-  const verdict = (kind) => (kind.n ? yes(kind.p975 <= 300) : '–');
-  return `rendered whole p97.5 ≤ 300 ms ${verdict(whole)}, views p97.5 ≤ 300 ms ${verdict(view)} (${whole.n} rendered whole and ${view.n} views of ${misses} misses; the rest sent for the browser to render)`;
-}
-
-/** Waits (at most 60 s) until the bench database runs no statement but this one's. */
-async function settled(databaseUrl) {
-  if (!databaseUrl) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (let waited = 0; waited < 60_000; waited += 100) {
-      const { rows: [{ n }] } = await client.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
-      );
-      if (n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
-}
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-
-/** What the runs of one cell on one server add up to (several interleaved slices of the measured time). */
-function tally() {
-  const seen = Object.assign(new Set(), { byKind: {} }); // byKind: latencies per request of a sequence (list, facets)
-  return { seen, latencies: [], statuses: new Map(), firstErrors: new Map(), errors: 0, timeouts: 0, seconds: 0, loads: [] };
-}
-
-/** One autocannon run of a cell's sequence into `t`; never throws for HTTP errors, counts them and keeps the first few. */
-function run(url, cell, stream, t, { seconds, connections }) {
-  return new Promise((resolve, reject) => {
-    const requests = cell.requests(stream, t.seen).map((request) => ({
-      ...request,
-      setupRequest(req, context) {
-        context.started = performance.now();
-        return request.setupRequest ? request.setupRequest(req, context) : req;
-      },
-      onResponse(status, body, context, headers) {
-        t.statuses.set(status, (t.statuses.get(status) ?? 0) + 1);
-        if ((status < 200 || status >= 300) && t.firstErrors.size < 3 && !t.firstErrors.has(status)) t.firstErrors.set(status, String(body).slice(0, 200));
-        // a page says how it was made (Server-Timing: render;desc=kept|server|view|busy|browser): each kind's latency on its own
-        const timing = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'server-timing')?.[1];
-        const made = /render;desc="(\w+)"/.exec(String(timing ?? ''))?.[1];
-        if (made) (t.seen.byKind[PAGE_KINDS[made] ?? made] ??= []).push(performance.now() - context.started);
-        request.onResponse?.(status, body, context);
-      },
-    }));
-    const instance = autocannon({ url, connections, duration: seconds, timeout: 10, requests }, (error, result) => {
-      if (error) return reject(error);
-      t.errors += result.errors + result.timeouts + result.non2xx;
-      t.timeouts += result.timeouts;
-      t.seconds += seconds;
-      t.loads.push(os.loadavg()[0]);
-      resolve(t);
-    });
-    instance.on('response', (_client, _status, _bytes, ms) => t.latencies.push(ms));
-  });
-}
-
-/** The figures of a tally. */
-function summary(t, cell) {
-  const latencies = [...t.latencies].sort((a, b) => a - b);
-  const responses = latencies.length;
-  return {
-    rps: responses / t.seconds,
-    unitsPerSecond: responses / cell.perUnit / t.seconds,
-    p50: percentile(latencies, 50),
-    p975: percentile(latencies, 97.5),
-    errors: t.errors,
-    timeouts: t.timeouts,
-    responses,
-    distinct: t.seen.size,
-    sent: t.seen.sent ?? 0,
-    typos: t.seen.typos ?? 0,
-    statuses: t.statuses,
-    firstErrors: t.firstErrors,
-    load: Math.max(...t.loads),
-    byKind: Object.entries(t.seen.byKind).map(([kind, ms]) => {
-      const sorted = [...ms].sort((a, b) => a - b);
-      return { kind, n: ms.length, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5) };
-    }),
-  };
-}
-
-/** Status and a digest of the answer (ids and total), to check ours and bare serve the same rows. */
-async function digest(url) {
-  try {
-    const response = await fetch(url);
-    const text = await response.text();
-    let body;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-    const summary =
-      body && typeof body === 'object' && 'q' in body
-        ? { products: body.products?.map((p) => p.id), categories: body.categories?.map((c) => c.id) } // suggestions
-        : Array.isArray(body?.products)
-          ? { total: body.total, capped: body.totalCapped === true, corrected: body.correctedSearch, ids: body.products.map((p) => p.id) } // a list page
-          : body && typeof body === 'object' && 'manufacturers' in body
-            ? { total: body.total, capped: body.totalCapped, types: body.productTypes, manufacturers: body.manufacturers?.slice(0, 5), inStock: body.inStock, ratings: body.ratings, price: body.price } // facets
-            : body && typeof body === 'object' && 'id' in body
-              ? { id: body.id, name: body.name, price: body.price } // one product
-              : body;
-    return { status: response.status, summary, error: response.ok ? null : String(typeof body === 'string' ? body : (body?.message ?? text)).slice(0, 160) };
-  } catch (error) {
-    return { status: 'failed', summary: null, error: error.message };
-  }
-}
-
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Runs the search cells against the three servers. `servers`: { off, on, bare } as started by

@@ -110,6 +110,7 @@ const SERVER_SPECS = [
   'test/imports.spec.ts', // batches applied in transactions, import jobs
   'test/order-emails.spec.ts', // pg-boss and the outbox relay
   'test/service-requests.spec.ts', // pg-boss, the guest caps
+  'test/webhooks-delivery.spec.ts', // the webhook outbox's relay, pg-boss's retries, row locks of concurrent tries
   'test/analytics.spec.ts', // date and aggregate SQL
   'test/customers.spec.ts', // the customers' search
   'test/partner-clicks.spec.ts', // aggregates, a second instance
@@ -121,27 +122,30 @@ const SERVER_SPECS = [
 
 if (failures.length === 0) {
   // unit suites two at a time (the machine's cores), each workspace's counts on its own line
-  const units = ['@dentalmarket/contracts', '@dentalmarket/store', '@dentalmarket/ui', '@dentalmarket/mf-config', '@dentalmarket/shell', '@dentalmarket/storefront-mfe', '@dentalmarket/checkout-mfe', '@dentalmarket/admin-mfe'];
+  const units = ['@dentalmarket/contracts', '@dentalmarket/api-client', '@dentalmarket/store', '@dentalmarket/ui', '@dentalmarket/mf-config', '@dentalmarket/shell', '@dentalmarket/storefront-mfe', '@dentalmarket/checkout-mfe', '@dentalmarket/admin-mfe'];
   count('unit', await run('unit (Jest, 2 workspaces at a time)', 'npx', ['nx', 'run-many', '-t', 'test', `--projects=${units.join(',')}`, '--parallel=2', '--outputStyle=static']));
 
   const { DATABASE_URL } = process.env;
   const serverUrl = process.env.TEST_DATABASE_URL || DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const withServer = process.env.CI === 'true' || (await postgresReachable(serverUrl));
-  // the two backend runs side by side: both spend much of their time waiting on PostgreSQL
-  const backend = [
+  // the backend runs and the end-to-end suite side by side: each spends most of its time waiting (on
+  // PostgreSQL, on a browser, on a timer), not on the two cores. The embedded run takes two spec files at
+  // a time (a worker, an embedded PostgreSQL each), the end-to-end suite two files at a time (an app and a
+  // Chromium each), the server run one file at a time on its one database. Each is printed whole when it ends.
+  const suites = [
     // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
     // (api-image.spec starts the image's API, which has no embedded database, on the server: CI's)
-    run('backend (embedded PostgreSQL, every spec)', 'npm', ['test', '--workspace', 'backend', ...(withServer ? [] : ['--', '--testPathIgnorePatterns', '/node_modules/', '/dist/', 'api-image'])], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
+    run('backend (embedded PostgreSQL, every spec)', 'npm', ['test', '--workspace', 'backend', ...(withServer ? [] : ['--', '--testPathIgnorePatterns', '/node_modules/', '/dist/', 'api-image'])], { DATABASE_URL: '', TEST_DATABASE_URL: '' }, { buffered: true }),
     withServer
       ? run('backend (PostgreSQL server, the specs that depend on it)', 'npm', ['test', '--workspace', 'backend', '--', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
       : null,
+    run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }, { buffered: true }),
   ];
-  const [embedded, server] = await Promise.all(backend);
+  const [embedded, server, e2e] = await Promise.all(suites);
   count('backend (embedded PostgreSQL)', embedded);
   if (server) count('backend (PostgreSQL server)', server);
   else process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run and api-image.spec are CI's; embedded run done above)\n`);
-
-  count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
+  count('e2e', e2e);
 }
 
 process.stdout.write(`\n=== times\n${times.map(([label, seconds]) => `${label}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`).join('\n')}\n`);

@@ -36,6 +36,7 @@ import { installObservability } from './observability/observability.module.js';
 import { SEO_ROUTES } from './seo/seo-paths.js';
 import { warnOnUntrustedTlsProxy } from './common/tls-proxy-warning.js';
 import { setPasswordHashMemory } from './auth/users.service.js';
+import { webhookDocuments } from './webhooks/webhook-openapi.js';
 
 export interface CreateAppOptions {
   /** environment to read the configuration from (default process.env) */
@@ -55,12 +56,13 @@ const SESSIONLESS_ROUTE = PARTNER_CLICKS_ROUTE.replace(/^\/api/, '');
  * The OpenAPI document at /api/docs-json, kept clean by Redocly's recommended rules
  * (test/openapi-lint.spec.ts). Every route answers 400 for a bad query or path value (InputSafetyGuard
  * checks them all), so that response is global. An operation that declares no security requirement
- * (no @ApiCookieAuth) is public, and says so with `security: []`.
+ * (no @ApiCookieAuth) is public, and says so with `security: []`. OpenAPI 3.1, for its `webhooks`:
+ * what the shop posts to a registered endpoint, one per event type (webhooks/webhook-openapi.ts).
  */
 function setUpSwagger(app: NestExpressApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
+  const document = SwaggerModule.createDocument(app, {
+    ...new DocumentBuilder()
+      .setOpenAPIVersion('3.1.0')
       .setTitle('DentalMarket API')
       .setDescription('Catalogue, accounts and frontend runtime configuration of the DentalMarket marketplace.')
       .setVersion('0.1.0')
@@ -74,7 +76,8 @@ function setUpSwagger(app: NestExpressApplication): void {
         description: 'a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route)',
       })
       .build(),
-  );
+    webhooks: webhookDocuments(),
+  });
   for (const item of Object.values(document.paths)) {
     for (const operation of [item.get, item.put, item.post, item.delete, item.patch]) {
       if (!operation) continue;

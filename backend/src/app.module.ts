@@ -22,6 +22,7 @@ import { SeoModule } from './seo/seo.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
 import { UploadModule } from './upload/upload.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** Makes the validated configuration injectable everywhere as APP_CONFIG. */
 @Global()
@@ -37,7 +38,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule, WebhooksModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

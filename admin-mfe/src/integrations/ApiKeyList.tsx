@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack } from '@mui/material';
 import Autorenew from '@mui/icons-material/Autorenew';
 import Block from '@mui/icons-material/Block';
 import History from '@mui/icons-material/History';
 import type { ApiKey } from '@dentalmarket/contracts';
-import { Facts, type Fact } from './IntegrationParts.js';
+import { Facts, IconLine, ItemCard, ItemList, type Fact } from './IntegrationParts.js';
 import { API_KEY_STATUS_COLORS, API_KEY_STATUS_LABELS, apiKeyStatus, createdText, expiryText, lastUsedText, previousSecretText } from './apiKeyFormat.js';
 import { formatDateTime } from './integrationFormat.js';
 
@@ -43,34 +43,17 @@ function ApiKeyItem({ apiKey, now, onRoll, onRevoke }: { apiKey: ApiKey; now: nu
   if (apiKey.revoked_at) facts.push({ label: 'Revoked on', value: formatDateTime(apiKey.revoked_at) });
 
   return (
-    <Stack
-      component="li"
-      aria-labelledby={nameId}
+    <ItemCard
+      nameId={nameId}
+      title={apiKey.name}
+      chip={<Chip size="small" variant="outlined" color={API_KEY_STATUS_COLORS[status]} label={API_KEY_STATUS_LABELS[status]} />}
+      muted={status === 'revoked'}
+      mutedText
       // the focus comes here once the key is revoked: its buttons, one of which had it, are gone
-      tabIndex={-1}
-      data-api-key={apiKey.id}
-      spacing={1.5}
-      sx={{
-        p: 2,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        ...(status === 'revoked' ? { borderStyle: 'dashed', bgcolor: 'action.hover', color: 'text.secondary' } : {}),
-      }}
+      itemProps={{ tabIndex: -1, 'data-api-key': apiKey.id }}
     >
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography id={nameId} variant="subtitle1" component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {apiKey.name}
-        </Typography>
-        <Chip size="small" variant="outlined" color={API_KEY_STATUS_COLORS[status]} label={API_KEY_STATUS_LABELS[status]} />
-      </Stack>
       <Facts facts={facts} />
-      {previous ? (
-        <Typography variant="body2" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
-          <History fontSize="small" aria-hidden sx={{ mt: '1px' }} />
-          {previous}
-        </Typography>
-      ) : null}
+      {previous ? <IconLine icon={<History fontSize="small" aria-hidden />}>{previous}</IconLine> : null}
       {status === 'revoked' ? null : (
         // each button is described by the key's name, so a list of the page's buttons says which key it acts on
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -84,17 +67,17 @@ function ApiKeyItem({ apiKey, now, onRoll, onRevoke }: { apiKey: ApiKey; now: nu
           </Button>
         </Stack>
       )}
-    </Stack>
+    </ItemCard>
   );
 }
 
 /** The keys as a list of small cards, one under the other at every width: nothing to scroll sideways on a phone. */
 export function ApiKeyList({ keys, now, ...actions }: { keys: ApiKey[]; now: number } & ApiKeyActions) {
   return (
-    <Stack component="ul" aria-label="API keys" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <ItemList label="API keys">
       {keys.map((key) => (
         <ApiKeyItem key={key.id} apiKey={key} now={now} {...actions} />
       ))}
-    </Stack>
+    </ItemList>
   );
 }

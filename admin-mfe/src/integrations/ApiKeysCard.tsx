@@ -1,16 +1,14 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
-import AlertTitle from '@mui/material/AlertTitle';
+import { Button, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import VpnKey from '@mui/icons-material/VpnKeyOutlined';
 import type { ApiKey, ApiKeyWithSecret } from '@dentalmarket/contracts';
 import { API_KEY_LIMITS } from '@dentalmarket/contracts/api-keys';
-import { adminErrorMessage } from '../categories/adminErrors.js';
 import { ApiKeyList } from './ApiKeyList.js';
 import { RevokeApiKeyDialog, RollApiKeyDialog } from './ApiKeyActionDialogs.js';
 import { ApiKeySecretDialog, type IssuedSecret } from './ApiKeySecretDialog.js';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog.js';
-import { IntegrationCard } from './IntegrationParts.js';
+import { IntegrationCard, LoadFailedAlert, LoadingSpinner } from './IntegrationParts.js';
 import { orderApiKeys, unrevokedCount } from './apiKeyFormat.js';
 import { useGetApiKeysQuery } from './integrationsApi.js';
 
@@ -63,23 +61,10 @@ export function ApiKeysCard() {
         </Typography>
       ) : null}
       {isError ? (
-        <Alert
-          severity="error"
-          sx={{ overflowWrap: 'anywhere' }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching} sx={{ whiteSpace: 'nowrap' }}>
-              Try again
-            </Button>
-          }
-        >
-          <AlertTitle>{API_KEYS_LOAD_FAILED}</AlertTitle>
-          {adminErrorMessage(error, 'The API did not answer.')}
-        </Alert>
+        <LoadFailedAlert title={API_KEYS_LOAD_FAILED} error={error} retrying={isFetching} onRetry={() => void refetch()} />
       ) : null}
       {isLoading ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading the API keys" />
-        </Box>
+        <LoadingSpinner label="Loading the API keys" />
       ) : keys && keys.length === 0 ? (
         <Typography>{NO_API_KEYS}</Typography>
       ) : keys ? (

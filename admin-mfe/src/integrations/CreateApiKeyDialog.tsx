@@ -1,70 +1,16 @@
-import { useId, useRef } from 'react';
-import { Box, MenuItem, Typography } from '@mui/material';
-// the shared facade carries the first pages' components only: the choice controls come by their paths
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import { useField, useFormikContext } from 'formik';
-import type { ApiKeyScope, ApiKeyWithSecret } from '@dentalmarket/contracts';
+import { useRef } from 'react';
+import { MenuItem } from '@mui/material';
+import { useFormikContext } from 'formik';
+import type { ApiKeyWithSecret } from '@dentalmarket/contracts';
 import { API_KEY_LIMITS, API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@dentalmarket/contracts/api-keys';
 import { FocusFirstError, FormikTextField } from '@dentalmarket/ui/forms';
 import { adminErrorMessage } from '../categories/adminErrors.js';
 import { FormDialog } from '../categories/FormDialog.js';
 import { useAdminToast } from '../categories/useAdminToast.js';
 import { apiKeySchema, dayString, EXPIRY_CHOICES, expiryOf, initialApiKeyValues, toCreateRequest, type ApiKeyValues } from './apiKeySchema.js';
+import { CheckboxChoices } from './CheckboxChoices.js';
 import { formatDateTime } from './integrationFormat.js';
 import { useSecretIssuingCalls } from './useSecretIssuingCalls.js';
-
-/** `errorId`: the group's message while it has one, which marks each box invalid (and so the first one is focused after the submit). */
-function ScopeCheckbox({ scope, errorId }: { scope: ApiKeyScope; errorId: string | null }) {
-  // Formik keeps a checkbox named like an array field in that array, by its value
-  const [field] = useField({ name: 'scopes', type: 'checkbox', value: scope });
-  return (
-    <FormControlLabel
-      control={<Checkbox {...field} slotProps={{ input: errorId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {} }} />}
-      // the box sits by the first line of a label that wraps
-      sx={{ alignItems: 'flex-start', mr: 0, '& .MuiFormControlLabel-label': { pt: '9px' } }}
-      label={
-        <>
-          <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: '0.9rem', fontWeight: 600 }}>
-            {scope}
-          </Box>
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-            {API_KEY_SCOPE_LABELS[scope]}
-          </Typography>
-        </>
-      }
-    />
-  );
-}
-
-/** The scopes as a group of checkboxes; 'Choose at least one scope' once a submit found none. */
-function ScopeChoices() {
-  const { errors, submitCount } = useFormikContext<ApiKeyValues>();
-  const error = submitCount > 0 && typeof errors.scopes === 'string' ? errors.scopes : null;
-  const errorId = useId();
-  return (
-    <FormControl component="fieldset" error={Boolean(error)}>
-      <FormLabel component="legend">Scopes</FormLabel>
-      <Typography variant="body2" color="text.secondary">
-        What software using the key may do.
-      </Typography>
-      <FormGroup>
-        {API_KEY_SCOPES.map((scope) => (
-          <ScopeCheckbox key={scope} scope={scope} errorId={error ? errorId : null} />
-        ))}
-      </FormGroup>
-      {error ? (
-        <FormHelperText id={errorId} role="alert" sx={{ mx: 0 }}>
-          {error}
-        </FormHelperText>
-      ) : null}
-    </FormControl>
-  );
-}
 
 /** When the key stops working, and for a span the day that makes; a chosen day has a date field of its own. */
 function ExpiryFields() {
@@ -131,7 +77,8 @@ export function CreateApiKeyDialog({ open, onClose }: CreateApiKeyDialogProps) {
     <FormDialog open={open} title="Create API key" submitLabel="Create key" initialValues={initialApiKeyValues} validationSchema={apiKeySchema} onSubmit={submit} onClose={close}>
       <FocusFirstError />
       <FormikTextField name="name" label="Name" required fullWidth autoFocus helperText={`What uses it, e.g. "Stock sync (production)". Up to ${API_KEY_LIMITS.nameMax} characters.`} />
-      <ScopeChoices />
+      {/* 'Choose at least one scope' once a submit found none */}
+      <CheckboxChoices name="scopes" legend="Scopes" hint="What software using the key may do." choices={API_KEY_SCOPES} texts={API_KEY_SCOPE_LABELS} />
       <ExpiryFields />
     </FormDialog>
   );

@@ -1,11 +1,13 @@
-import { useId, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography, type ButtonProps } from '@mui/material';
+import AlertTitle from '@mui/material/AlertTitle';
 import CardHeader from '@mui/material/CardHeader';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlined';
 import type { IntegrationCall } from '@dentalmarket/contracts';
+import { adminErrorMessage } from '../categories/adminErrors.js';
 import { formatDateTime, formatMs } from './integrationFormat.js';
 
 /** One service's card: a landmark named by its heading (an h3 under the tab's 'Integrations'). */
@@ -24,18 +26,56 @@ export function IntegrationCard({ title, icon, action, children }: { title: stri
   );
 }
 
-/** A card's 'Refresh': a spinner while it asks; a press meanwhile asks nothing more. */
-export function RefreshButton({ refreshing, onRefresh }: { refreshing: boolean; onRefresh: () => void }) {
+/** What a card or dialog shows while its first answer is on its way. */
+export function LoadingSpinner({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+/** A list that could not be loaded: what failed, the API's words, and 'Try again' (off while it asks). */
+export function LoadFailedAlert({ title, error, retrying, onRetry }: { title: string; error: unknown; retrying: boolean; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ overflowWrap: 'anywhere' }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} sx={{ whiteSpace: 'nowrap' }}>
+          Try again
+        </Button>
+      }
+    >
+      <AlertTitle>{title}</AlertTitle>
+      {adminErrorMessage(error, 'The API did not answer.')}
+    </Alert>
+  );
+}
+
+/**
+ * A button whose call may be under way (`busy`): a spinner in place of its icon meanwhile, and a
+ * press then starts nothing. It stays enabled, so the keyboard focus stays on it.
+ */
+export function BusyButton({ busy, icon, onClick, ...props }: Omit<ButtonProps, 'onClick' | 'startIcon'> & { busy: boolean; icon?: ReactNode; onClick: () => void }) {
   return (
     <Button
       variant="outlined"
-      startIcon={refreshing ? <CircularProgress size={16} color="inherit" aria-hidden /> : <Refresh aria-hidden />}
+      {...props}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : icon}
       onClick={() => {
-        if (!refreshing) onRefresh();
+        if (!busy) onClick();
       }}
-    >
+    />
+  );
+}
+
+/** A card's 'Refresh': a spinner while it asks; a press meanwhile asks nothing more. */
+export function RefreshButton({ refreshing, onRefresh }: { refreshing: boolean; onRefresh: () => void }) {
+  return (
+    <BusyButton busy={refreshing} icon={<Refresh aria-hidden />} onClick={onRefresh}>
       Refresh
-    </Button>
+    </BusyButton>
   );
 }
 
@@ -59,6 +99,74 @@ export function Facts({ facts }: { facts: Fact[] }) {
         </Box>
       ))}
     </Box>
+  );
+}
+
+/** A card's list of things (API keys, webhook endpoints), one under the other at every width: nothing to scroll sideways on a phone. */
+export function ItemList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * One thing in an ItemList: a bordered box named by its heading (an h4 under the card's, `nameId`),
+ * with its status chip beside it. One out of use is `muted`: a dashed border on a tinted ground,
+ * secondary text when `mutedText`.
+ */
+export function ItemCard({
+  nameId,
+  title,
+  chip,
+  muted = false,
+  mutedText = false,
+  itemProps,
+  children,
+}: {
+  nameId: string;
+  title: ReactNode;
+  chip: ReactNode;
+  muted?: boolean;
+  mutedText?: boolean;
+  /** the item's own attributes: a data- attribute to find it by, tabIndex -1 to focus it */
+  itemProps?: HTMLAttributes<HTMLLIElement> & Record<`data-${string}`, string>;
+  children: ReactNode;
+}) {
+  return (
+    <Stack
+      component="li"
+      aria-labelledby={nameId}
+      {...itemProps}
+      spacing={1.5}
+      sx={{
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        minWidth: 0,
+        ...(muted ? { borderStyle: 'dashed', bgcolor: 'action.hover', ...(mutedText ? { color: 'text.secondary' } : {}) } : {}),
+      }}
+    >
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id={nameId} variant="subtitle1" component="h4" sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}>
+          {title}
+        </Typography>
+        {chip}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** A line of text after a small icon (aria-hidden), which sits by its first line when it wraps. */
+export function IconLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Typography variant="body2" sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75, overflowWrap: 'anywhere', '& > svg': { mt: '1px', flexShrink: 0 } }}>
+      {icon}
+      <span>{children}</span>
+    </Typography>
   );
 }
 

@@ -7,6 +7,7 @@ import { integrationsState, liveFrontends, manifestWithLive, unconfiguredState }
 import { formatDateTime, NOT_LOADED, SOURCE_LABELS } from './integrationFormat.js';
 import { LIVE_LOAD_FAILED } from './FrontendsCard.js';
 import { NO_API_KEYS } from './ApiKeysCard.js';
+import { NO_WEBHOOKS } from './WebhooksCard.js';
 import { INTEGRATIONS_POLL_MS, IntegrationsTab } from './IntegrationsTab.js';
 
 const STATE = '/api/admin/integrations';
@@ -14,10 +15,12 @@ const AI_TEST = '/api/admin/integrations/ai/test';
 const EMAIL_TEST = '/api/admin/integrations/email/test';
 const LIVE = '/api/mf-manifest?include=live';
 const API_KEYS = '/api/admin/api-keys';
+const WEBHOOKS = '/api/admin/webhooks';
 
 /**
  * The API: `state()` answers each GET (so a spec can change what the next one says); `tests` answer
- * the POSTs; `live()` answers what is live. There are no API keys (ApiKeysCard.spec.tsx has them).
+ * the POSTs; `live()` answers what is live. There are no API keys nor webhook endpoints (ApiKeysCard.spec.tsx
+ * and WebhooksCard.spec.tsx have them).
  */
 function serve(state: () => IntegrationsState | Answer = integrationsState, tests: Record<string, () => Answer> = {}, live: () => RemotesManifest | Answer = manifestWithLive) {
   return stubFetch((call) => {
@@ -29,7 +32,7 @@ function serve(state: () => IntegrationsState | Answer = integrationsState, test
       const answer = live();
       return 'storefront' in answer ? { status: 200, body: answer } : answer;
     }
-    if (call.method === 'GET' && call.path === API_KEYS) return { status: 200, body: [] };
+    if (call.method === 'GET' && (call.path === API_KEYS || call.path === WEBHOOKS)) return { status: 200, body: [] };
     if (call.method === 'POST' && tests[call.path]) return tests[call.path]();
     return { status: 404, body: { message: 'not served' } };
   });
@@ -119,6 +122,11 @@ describe('the admin Integrations tab', () => {
     // the API keys (issue 35), from a query of their own
     expect(await settled(() => card('API keys').getByText(NO_API_KEYS))).toBeTruthy();
     expect(card('API keys').getByRole('button', { name: 'Create API key' })).toBeTruthy();
+    // the webhook endpoints (issue 35) under them, from a query of their own too
+    expect(await settled(() => card('Webhooks').getByText(NO_WEBHOOKS))).toBeTruthy();
+    expect(card('Webhooks').getByRole('button', { name: 'Add endpoint' })).toBeTruthy();
+    const cards = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(cards.indexOf('Webhooks')).toBe(cards.indexOf('API keys') + 1);
   });
 
   it("'Test' asks the AI provider, shows how long it took in a status message, and reloads the card", async () => {

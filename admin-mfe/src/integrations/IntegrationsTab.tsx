@@ -8,6 +8,7 @@ import { ApiKeysCard } from './ApiKeysCard.js';
 import { EmailCard } from './EmailCard.js';
 import { FrontendsCard } from './FrontendsCard.js';
 import { JobQueueCard } from './JobQueueCard.js';
+import { WebhooksCard } from './WebhooksCard.js';
 
 /** How often the tab asks again while it is shown (and the browser tab is visible). */
 export const INTEGRATIONS_POLL_MS = 10_000;
@@ -21,8 +22,8 @@ const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
  * its state and a test. One query feeds the three cards; it is polled while the tab is mounted and
  * the page visible (skipPollingIfUnfocused follows the store's focus listeners, which see the page's
  * visibility), and a test invalidates it so the cards show the call just made. Under them, the API
- * keys (issue 35) and the frontends that are live (issue 33), each from a query of its own that is
- * not polled.
+ * keys and the webhook endpoints (issue 35) and the frontends that are live (issue 33), each from a
+ * query of its own that is not polled.
  */
 export function IntegrationsTab() {
   // coming back to the browser tab asks at once rather than at the next tick
@@ -72,6 +73,7 @@ export function IntegrationsTab() {
       ) : null}
       {/* their own queries, asked on demand: they show even when the services above cannot be read */}
       <ApiKeysCard />
+      <WebhooksCard />
       <FrontendsCard />
     </Stack>
   );

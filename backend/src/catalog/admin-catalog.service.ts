@@ -1,7 +1,8 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import type { EntityManager, EntityTarget } from 'typeorm';
+import { type EntityManager, type EntityTarget, In } from 'typeorm';
 import { slugify, slugifyAdmin, withHttps } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
+import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhook-events.js';
 import { Category } from './category.entity.js';
 import type {
   CategoryUsageDto,
@@ -34,9 +35,19 @@ export function withScheme(link: string | null | undefined): string | null {
 }
 
 /**
+ * `product.updated` for products a category or subcategory change moved, read as they are now in the
+ * transaction (the webhooks' data is the product as the admin API returns it).
+ */
+async function emitProductsUpdated(manager: EntityManager, where: { category_id?: number; subcategory_id?: number } | { ids: number[] }): Promise<void> {
+  const products = 'ids' in where ? (where.ids.length ? await manager.findBy(Product, { id: In(where.ids) }) : []) : await manager.findBy(Product, where);
+  await emitWebhookEvents(manager, products.map((product) => ({ type: 'product.updated' as const, resourceType: 'product' as const, resourceId: product.id, data: mapProduct(product) })));
+}
+
+/**
  * The admin's writes to the catalogue (SPEC §7 /api/admin): the spec's defaults applied on the
  * server, slugs unique (generated from the name when empty, 409 when a given one is taken), every
- * multi-row change in one transaction.
+ * multi-row change in one transaction, with its products' webhook events (product.created, .updated,
+ * .deleted: the product as this API returns it, written in the same transaction).
  */
 @Injectable()
 export class AdminCatalogService {
@@ -139,6 +150,7 @@ export class AdminCatalogService {
         await this.assertPlacement(manager, input.category_id, null);
         // its products follow it to the new category
         await manager.update(Product, { subcategory_id: id }, { category_id: input.category_id });
+        await emitProductsUpdated(manager, { subcategory_id: id });
       }
       const slug = input.slug ? await this.slugFor(manager, Subcategory, input.name ?? subcategory.name, input.slug, id) : subcategory.slug;
       return mapSubcategory(await manager.save(Subcategory, { ...subcategory, ...input, slug }));
@@ -149,8 +161,11 @@ export class AdminCatalogService {
   removeSubcategory(id: number): Promise<DeleteResultDto> {
     return this.transactions.run(async (manager) => {
       if (!(await manager.existsBy(Subcategory, { id }))) throw new NotFoundException(`Subcategory ${id} not found`);
-      const productsUnassigned = await manager.countBy(Product, { subcategory_id: id });
+      const unassigned = await manager.find(Product, { where: { subcategory_id: id }, select: { id: true } });
+      const productsUnassigned = unassigned.length;
       await manager.delete(Subcategory, { id });
+      // the foreign key set their subcategory_id to NULL
+      await emitProductsUpdated(manager, { ids: unassigned.map((product) => product.id) });
       return { message: 'Subcategory deleted', affected: { subcategories: 1, productsUnassigned } };
     });
   }
@@ -204,7 +219,9 @@ export class AdminCatalogService {
       });
       const saved = await manager.save(Product, product);
       // read back as stored: numeric columns come out in their canonical form ('0' → '0.00')
-      return mapProduct(await manager.findOneByOrFail(Product, { id: saved.id }));
+      const created = mapProduct(await manager.findOneByOrFail(Product, { id: saved.id }));
+      await emitWebhookEvent(manager, { type: 'product.created', resourceType: 'product', resourceId: created.id, data: created });
+      return created;
     });
   }
 
@@ -229,14 +246,19 @@ export class AdminCatalogService {
         ...(input.rating !== undefined ? { rating: input.rating || null } : {}),
       };
       await manager.save(Product, Object.assign(product, changes) as Product);
-      return mapProduct(await manager.findOneByOrFail(Product, { id }));
+      const updated = mapProduct(await manager.findOneByOrFail(Product, { id }));
+      await emitWebhookEvent(manager, { type: 'product.updated', resourceType: 'product', resourceId: id, data: updated });
+      return updated;
     });
   }
 
   removeProduct(id: number): Promise<DeleteResultDto> {
     return this.transactions.run(async (manager) => {
-      const result = await manager.delete(Product, { id });
-      if (!result.affected) throw new NotFoundException(`Product ${id} not found`);
+      // as it was: the event's data, read before it goes (locked, so no change slips in between)
+      const [product] = await manager.find(Product, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!product) throw new NotFoundException(`Product ${id} not found`);
+      await manager.delete(Product, { id });
+      await emitWebhookEvent(manager, { type: 'product.deleted', resourceType: 'product', resourceId: id, data: mapProduct(product) });
       return { message: 'Product deleted', affected: { products: 1 } };
     });
   }

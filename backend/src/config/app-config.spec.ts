@@ -99,6 +99,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keeps webhooks off private addresses, retrying for three days, unless told otherwise (the window in seconds wins over hours)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).webhooks).toEqual({ allowPrivate: false, timeoutSeconds: 10, retryDelaySeconds: 5, retryDelayMaxSeconds: 3600, retryWindowSeconds: 72 * 3600, retentionDays: 30 });
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_HOURS: '24' }).webhooks).toMatchObject({ allowPrivate: true, retryWindowSeconds: 86_400 });
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_RETRY_HOURS: '24', WEBHOOK_RETRY_WINDOW_SECONDS: '5' }).webhooks.retryWindowSeconds).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow('WEBHOOK_ALLOW_PRIVATE must be true or false');
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow('WEBHOOK_TIMEOUT_SECONDS must be a whole number of seconds between 1 and 60');
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_RETRY_HOURS: '1.5' })).toThrow('WEBHOOK_RETRY_HOURS must be a whole number of hours between 1 and 720');
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' })).toThrow(ConfigError);
     try {

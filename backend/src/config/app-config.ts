@@ -102,6 +102,25 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string; dir: string; supplier: string[] | undefined };
   /** rows a catalogue import applies per transaction: IMPORT_BATCH_SIZE, default 500 */
   importBatchSize: number;
+  /** signed webhooks (docs/api-consumers.md#webhooks) */
+  webhooks: WebhookConfig;
+}
+
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE=true: http:// and private, loopback and link-local addresses allowed (tests, local setups) */
+  allowPrivate: boolean;
+  /** one try's limit, connection to last byte: WEBHOOK_TIMEOUT_SECONDS, default 10 */
+  timeoutSeconds: number;
+  /** the back-off: first delay WEBHOOK_RETRY_DELAY_SECONDS (default 5), doubling up to WEBHOOK_RETRY_DELAY_MAX_SECONDS (default 3600) */
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  /**
+   * how long a delivery is retried, and how long an endpoint may fail before it is disabled:
+   * WEBHOOK_RETRY_WINDOW_SECONDS when set (tests: seconds), else WEBHOOK_RETRY_HOURS (default 72)
+   */
+  retryWindowSeconds: number;
+  /** events, deliveries and their log are kept this long: WEBHOOK_RETENTION_DAYS, default 30 */
+  retentionDays: number;
 }
 
 /** The one AI provider the API talks to; its SDK gets exactly these values, never the process environment. */
@@ -251,5 +270,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backup: { dir: resolveFromRoot(raw.BACKUP_DIR, 'backups'), keep: raw.BACKUP_KEEP ?? 7, schedule: (raw.BACKUP_SCHEDULE as 'off' | 'daily' | undefined) ?? 'off' },
     mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM ?? 'DentalMarket <orders@dentalmarket.example>', dir: path.join(dataDir, 'mail'), supplier: raw.SUPPLIER_EMAIL },
     importBatchSize: raw.IMPORT_BATCH_SIZE ?? 500,
+    webhooks: {
+      allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE === 'true',
+      timeoutSeconds: raw.WEBHOOK_TIMEOUT_SECONDS ?? 10,
+      retryDelaySeconds: raw.WEBHOOK_RETRY_DELAY_SECONDS ?? 5,
+      retryDelayMaxSeconds: raw.WEBHOOK_RETRY_DELAY_MAX_SECONDS ?? 3600,
+      retryWindowSeconds: raw.WEBHOOK_RETRY_WINDOW_SECONDS ?? (raw.WEBHOOK_RETRY_HOURS ?? 72) * 3600,
+      retentionDays: raw.WEBHOOK_RETENTION_DAYS ?? 30,
+    },
   };
 }

@@ -227,4 +227,26 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsEmail({}, { each: true, message: 'SUPPLIER_EMAIL must be an email address, or several separated by commas' })
   SUPPLIER_EMAIL?: string[];
+
+  @OptionalSetting()
+  @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE must be true or false' })
+  WEBHOOK_ALLOW_PRIVATE?: string;
+
+  @WholeNumber(1, 60, 'WEBHOOK_TIMEOUT_SECONDS must be a whole number of seconds between 1 and 60')
+  WEBHOOK_TIMEOUT_SECONDS?: number;
+
+  @WholeNumber(1, 3600, 'WEBHOOK_RETRY_DELAY_SECONDS must be a whole number of seconds between 1 and 3600')
+  WEBHOOK_RETRY_DELAY_SECONDS?: number;
+
+  @WholeNumber(1, 86_400, 'WEBHOOK_RETRY_DELAY_MAX_SECONDS must be a whole number of seconds between 1 and 86400')
+  WEBHOOK_RETRY_DELAY_MAX_SECONDS?: number;
+
+  @WholeNumber(1, 720, 'WEBHOOK_RETRY_HOURS must be a whole number of hours between 1 and 720')
+  WEBHOOK_RETRY_HOURS?: number;
+
+  @WholeNumber(1, 2_592_000, 'WEBHOOK_RETRY_WINDOW_SECONDS must be a whole number of seconds between 1 and 2592000')
+  WEBHOOK_RETRY_WINDOW_SECONDS?: number;
+
+  @WholeNumber(1, 3650, 'WEBHOOK_RETENTION_DAYS must be a whole number of days between 1 and 3650')
+  WEBHOOK_RETENTION_DAYS?: number;
 }

@@ -7,9 +7,10 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isUnavailable } from '../database/database-status.js';
 import { Transactions } from '../database/transactions.js';
 import { JobQueue } from '../jobs/job-queue.js';
+import { emitWebhookEvents } from '../webhooks/webhook-events.js';
 import { CategoryResolver } from './category-resolver.js';
 import type { FieldError, JudgedAction } from './import-row.js';
-import { CATALOGUE_IMPORT_QUEUE, type ImportJob } from './imports.service.js';
+import { CATALOGUE_IMPORT_QUEUE, type ImportJob, ImportsService } from './imports.service.js';
 import { applyChanges, fileFields, type ProductField, type ProductFields, type RowChanges, STORED_PRODUCT_COLUMNS, type StoredProduct } from './product-csv.js';
 import { type ChangedProduct, insertProducts, type NewProduct, updateProducts } from './product-writes.js';
 
@@ -82,6 +83,7 @@ export class ImportApplyJob implements OnApplicationBootstrap {
     private readonly transactions: Transactions,
     private readonly jobs: JobQueue,
     private readonly version: CatalogueVersion,
+    private readonly imports: ImportsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.batchSize = config.importBatchSize;
@@ -96,10 +98,23 @@ export class ImportApplyJob implements OnApplicationBootstrap {
     if (this.stopping) return;
     await this.jobs.boss.work<ImportJob>(CATALOGUE_IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]: Job<ImportJob>[]) => this.apply(job!.data.importId));
     await this.jobs.boss.work<ImportJob>(FAILED_IMPORT_QUEUE, { batchSize: 10, pollingIntervalSeconds: 5 }, async (failed: Job<ImportJob>[]) => {
-      await this.transactions.manager.query(
-        `UPDATE catalogue_imports SET status = 'failed', finished_at = now(), failure = coalesce(failure, 'The import job stopped') WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'applying')`,
-        [failed.map((job) => job.data.importId)],
+      await this.finish(
+        `UPDATE catalogue_imports SET status = 'failed', finished_at = now(), failure = coalesce(failure, 'The import job stopped') WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'applying') RETURNING id`,
+        failed.map((job) => job.data.importId),
       );
+    });
+  }
+
+  /**
+   * Ends imports (`update` marks them applied or failed, RETURNING the ids it changed) with their one
+   * `import.finished` webhook event each, in the same transaction: an import announces itself once,
+   * never a row at a time. The data is the import as GET /api/admin/imports/:id answers.
+   */
+  private async finish(update: string, ids: string[]): Promise<void> {
+    await this.transactions.run(async (manager) => {
+      const [finished] = (await manager.query(update, [ids])) as [Array<{ id: string }>, number];
+      const details = await Promise.all(finished.map(({ id }) => this.imports.detail(id)));
+      await emitWebhookEvents(manager, details.map((detail) => ({ type: 'import.finished' as const, resourceType: 'import' as const, resourceId: detail.id, data: detail })));
     });
   }
 
@@ -125,7 +140,7 @@ export class ImportApplyJob implements OnApplicationBootstrap {
         if (!done) break;
         await new Promise((resolve) => setTimeout(resolve, (performance.now() - started) * YIELD_SHARE));
       }
-      await manager.query(`UPDATE catalogue_imports SET status = 'applied', finished_at = now(), failure = NULL WHERE id = $1 AND status = 'applying'`, [importId]);
+      await this.finish(`UPDATE catalogue_imports SET status = 'applied', finished_at = now(), failure = NULL WHERE id = ANY($1::uuid[]) AND status = 'applying' RETURNING id`, [importId]);
     } catch (error) {
       // kept for the report if the retries run out (a retry that succeeds clears it)
       await manager.query(`UPDATE catalogue_imports SET failure = $2 WHERE id = $1`, [importId, (error as Error).message]).catch(() => undefined);

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
 import { Transactions } from '../database/transactions.js';
 import { JobQueue, jobDb } from '../jobs/job-queue.js';
+import { OutboxRelay } from '../jobs/outbox-relay.js';
 import { readOrder } from '../orders/order-reads.js';
 import { Mailer } from './mailer.service.js';
 import { orderEmail, orderLink } from './order-email.js';
@@ -17,10 +18,8 @@ export const ORDER_EMAIL_QUEUE = 'order-email';
  */
 const QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryLimit: 2880, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 120 };
 
-/** The outbox relay: how soon after a checkout, how many rows a transaction, how often a sweep. */
-const RELAY_DELAY_MS = 25;
+/** The outbox relay's rows a transaction (its timing is OutboxRelay's: 25 ms after a checkout, a sweep every 2 s). */
 const RELAY_BATCH = 200;
-const RELAY_SWEEP_MS = 2_000;
 
 interface OrderEmailJob {
   eventId: string;
@@ -41,11 +40,7 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
   private readonly boss: PgBoss;
   /** the shop's origin for the emails' links to the order */
   private readonly shopOrigin: string;
-  private relayTimer: NodeJS.Timeout | undefined;
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private relaying: Promise<number> | undefined;
-  private relayAgain = false;
-  private stopping = false;
+  private readonly relay: OutboxRelay;
 
   constructor(
     @Inject(Database) database: Database,
@@ -57,12 +52,17 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
     this.boss = jobs.boss;
     // a worker has no request to take an origin from: PUBLIC_URL, or this server as a developer reaches it
     this.shopOrigin = config.publicUrl ?? `http://localhost:${config.port}`;
+    this.relay = new OutboxRelay({
+      batch: () => this.relayBatch(),
+      batchSize: RELAY_BATCH,
+      report: (error) => this.jobs.report('email outbox', error), // the rows stay in the outbox for the next relay
+    });
     // however the database is closed (the API, a CLI, a test), the relay's timers go with it
-    database.onClose(() => this.stopRelay());
+    database.onClose(() => this.relay.stop());
     // before pg-boss stops: the last checkouts' emails into the queue now (or the next start moves them)
     jobs.onStop(async () => {
-      const databaseOpen = !this.stopping;
-      this.stopRelay();
+      const databaseOpen = !this.relay.stopped;
+      this.relay.stop();
       if (databaseOpen) await this.relayAll();
     });
   }
@@ -79,8 +79,7 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
       for (let i = 0; i < jobs.length; i += 2) await Promise.all(jobs.slice(i, i + 2).map((job) => this.deliver(job.data.eventId)));
     });
     // what a crash, an outage or another instance left in the outbox, and what this one left at start
-    if (!this.stopping) this.sweepTimer = setInterval(() => void this.relayAll(), RELAY_SWEEP_MS).unref();
-    void this.relayAll();
+    this.relay.start();
   }
 
   /** Queues the email of an order event, inside the caller's transaction (`manager`). */
@@ -88,19 +87,9 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
     await this.boss.send(ORDER_EMAIL_QUEUE, { eventId } satisfies OrderEmailJob, { id: eventId, db: jobDb(manager.queryRunner as QueryRunner) });
   }
 
-  private stopRelay(): void {
-    this.stopping = true;
-    clearTimeout(this.relayTimer);
-    clearInterval(this.sweepTimer);
-  }
-
   /** Moves the outbox into the job queue soon (coalesced: one relay for a burst of checkouts). */
   relaySoon(): void {
-    if (this.relayTimer || this.stopping) return;
-    this.relayTimer = setTimeout(() => {
-      this.relayTimer = undefined;
-      void this.relayAll();
-    }, RELAY_DELAY_MS);
+    this.relay.soon();
   }
 
   /**
@@ -108,37 +97,23 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
    * (two instances share the work), deleted, and their jobs inserted under the event ids in the same
    * transaction, so a row becomes exactly one job (pg-boss ignores an id it has). Returns how many.
    */
-  async relayAll(): Promise<number> {
-    if (this.relaying) {
-      this.relayAgain = true; // rows written since its last batch was taken: one more pass after it
-      return this.relaying;
-    }
-    this.relaying = (async () => {
-      let moved = 0;
-      try {
-        for (let batch = RELAY_BATCH; batch === RELAY_BATCH || this.relayAgain; moved += batch) {
-          this.relayAgain = false;
-          batch = await this.transactions.run(async (manager) => {
-            const runner = manager.queryRunner as QueryRunner;
-            // structured: a DELETE's plain result would be [rows, count]
-            const rows = (await runner.query(
-              `DELETE FROM order_email_outbox WHERE event_id IN (SELECT event_id FROM order_email_outbox ORDER BY created_at LIMIT ${RELAY_BATCH} FOR UPDATE SKIP LOCKED) RETURNING event_id`,
-              [],
-              true,
-            )).records as { event_id: string }[];
-            if (rows.length === 0) return 0;
-            await this.boss.insert(ORDER_EMAIL_QUEUE, rows.map(({ event_id }) => ({ id: event_id, data: { eventId: event_id } satisfies OrderEmailJob })), { db: jobDb(runner) });
-            return rows.length;
-          });
-        }
-      } catch (error) {
-        this.jobs.report('email outbox', error as Error); // the rows stay in the outbox for the next relay
-      } finally {
-        this.relaying = undefined;
-      }
-      return moved;
-    })();
-    return this.relaying;
+  relayAll(): Promise<number> {
+    return this.relay.all();
+  }
+
+  private relayBatch(): Promise<number> {
+    return this.transactions.run(async (manager) => {
+      const runner = manager.queryRunner as QueryRunner;
+      // structured: a DELETE's plain result would be [rows, count]
+      const rows = (await runner.query(
+        `DELETE FROM order_email_outbox WHERE event_id IN (SELECT event_id FROM order_email_outbox ORDER BY created_at LIMIT ${RELAY_BATCH} FOR UPDATE SKIP LOCKED) RETURNING event_id`,
+        [],
+        true,
+      )).records as { event_id: string }[];
+      if (rows.length === 0) return 0;
+      await this.boss.insert(ORDER_EMAIL_QUEUE, rows.map(({ event_id }) => ({ id: event_id, data: { eventId: event_id } satisfies OrderEmailJob })), { db: jobDb(runner) });
+      return rows.length;
+    });
   }
 
   /** Sends one event's email unless its marker says it was sent; throws (→ retry) when SMTP fails. */

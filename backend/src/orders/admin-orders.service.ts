@@ -7,6 +7,7 @@ import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
 import type { AdminOrderListQueryDto, OrderStatusChangeDto } from './dto/order-requests.dto.js';
 import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql, ORDER_SEARCH_COUNT_CAP } from './admin-order-queries.js';
@@ -49,8 +50,8 @@ export class AdminOrdersService {
 
   /**
    * One step of ORDER_TRANSITIONS, recorded as an event under its actor (the admin's username, or the
-   * API key: auth/admin-actor.decorator.ts) with its email
-   * queued in the same transaction. The row is locked first, so two admins' changes happen one
+   * API key: auth/admin-actor.decorator.ts) with its email and its `order.status_changed` webhook
+   * event written in the same transaction. The row is locked first, so two admins' changes happen one
    * after the other and the second is judged against the first's result.
    */
   async changeStatus(number: string, change: OrderStatusChangeDto, actor: string): Promise<OrderDto> {
@@ -59,7 +60,7 @@ export class AdminOrdersService {
     }
     const normalised = normaliseOrderNumber(number);
     await this.transactions.run(async (manager) => {
-      const [order] = await manager.query(`SELECT id, status FROM orders WHERE number = $1 FOR UPDATE`, [normalised]);
+      const [order] = await manager.query(`SELECT id, number, status FROM orders WHERE number = $1 FOR UPDATE`, [normalised]);
       if (!order) throw new OrderNotFound();
       const from = order.status as OrderStatus;
       const allowed = ORDER_TRANSITIONS[from];
@@ -78,6 +79,7 @@ export class AdminOrdersService {
         change.note || null,
       ]);
       await this.emails.enqueue(manager, eventId);
+      await emitWebhookEvent(manager, { type: 'order.status_changed', resourceType: 'order', resourceId: order.number, sourceId: eventId });
     });
     return this.get(normalised);
   }

@@ -7,6 +7,8 @@ import { LoginThrottle } from '../auth/login-throttle.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
+import { emitWebhookEvent, orderPlacedEventCte } from '../webhooks/webhook-events.js';
+import { WebhookRelay } from '../webhooks/webhook-relay.js';
 import type { CreateOrderDto } from './dto/create-order.dto.js';
 import { mapOrder, mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderRow, type OrderSummaryRow } from './dto/order.dto.js';
 import type { OrderLookupDto, OrderPageQueryDto } from './dto/order-requests.dto.js';
@@ -40,8 +42,8 @@ interface PlacedLine {
  * Places an order whose every line is orderable at the price sent ($3, cents), in one statement: the
  * products are share-locked in id order (an admin's price change waits for the commit, or this sees
  * the new price and writes nothing), the order is written only when all lines match, with its line
- * snapshots, its first event and the event's email in the outbox (mail/order-email.queue.ts moves
- * it into the job queue). One row always: `as_sent` false → nothing written; true with a NULL
+ * snapshots, its first event, the event's email in the outbox (mail/order-email.queue.ts moves
+ * it into the job queue) and its `order.placed` webhook event (webhooks/webhook-relay.ts fans it out). One row always: `as_sent` false → nothing written; true with a NULL
  * id → the Idempotency-Key ($16) has an order already. Parameters: product ids, quantities, unit
  * cents, number, user id, email, full name, address, city, state, zip, subtotal, shipping, tax,
  * total (cents, from the prices sent, which equal the catalogue's when anything is written), key,
@@ -71,6 +73,8 @@ const PLACE_AS_SENT = `
     SELECT $18, o.id, NULL, 'placed', $19, o.created_at FROM o
   ), email AS (
     INSERT INTO order_email_outbox (event_id) SELECT $18 FROM o
+  ), hook AS (
+    ${orderPlacedEventCte('$18::uuid')}
   )
   SELECT ok.as_sent, o.*,
          (SELECT json_agg(json_build_object('product_id', product_id, 'name', name, 'manufacturer', manufacturer, 'unit_price_cents', unit_price_cents,
@@ -90,6 +94,7 @@ export class OrdersService {
   constructor(
     private readonly transactions: Transactions,
     private readonly emails: OrderEmailQueue,
+    private readonly webhooks: WebhookRelay,
     private readonly throttle: LoginThrottle,
     private readonly dataSource: DataSource,
   ) {}
@@ -163,6 +168,7 @@ export class OrdersService {
     if (!row!.as_sent) return 'not-as-sent';
     if (row!.id === null) return 'key-used';
     this.emails.relaySoon();
+    this.webhooks.relaySoon();
     const lines = row!.lines!.map((line) => ({ ...line, unit_price_cents: String(line.unit_price_cents) }));
     return mapOrder(row!, lines, [{ from_status: null, to_status: 'placed', actor, note: null, created_at: row!.created_at }]);
   }
@@ -222,6 +228,7 @@ export class OrdersService {
     const actor = user ? 'customer' : 'guest';
     await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor, created_at) VALUES ($1, $2, NULL, 'placed', $3, $4)`, [eventId, orderId, actor, order.created_at]);
     await this.emails.enqueue(manager, eventId);
+    await emitWebhookEvent(manager, { type: 'order.placed', resourceType: 'order', resourceId: order.number, sourceId: eventId });
     const lines = body.lines.map((line) => {
       const product = byId.get(line.product_id)!;
       return { product_id: product.id, name: product.name, manufacturer: product.manufacturer, unit_price_cents: String(toCents(product.price)), image_url: product.image_url, quantity: line.quantity };

@@ -4,6 +4,7 @@ import { addDays, isCalendarDay, SERVICE_REQUEST_LIMITS, SERVICE_REQUEST_STATUS_
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { newPublicNumber } from '../orders/order-number.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { ServiceRequestEmails } from './service-request-emails.js';
 import { mapSummary, readServiceRequest, SUMMARY_COLUMNS, type SummaryRow } from './service-request-reads.js';
 import type {
@@ -30,8 +31,9 @@ function checkPreferredDate(text: string | null | undefined, now = new Date()): 
 
 /**
  * Service requests: made by shoppers (guests too) on service products, answered by the supplier
- * along SERVICE_REQUEST_TRANSITIONS. Every step is an event written with its emails' jobs in one
- * transaction (the requester hears of each step; the supplier of a new request).
+ * along SERVICE_REQUEST_TRANSITIONS. Every step is an event written with its emails' jobs and its
+ * webhook event in one transaction (the requester hears of each step; the supplier of a new request;
+ * the webhook relay renders the request as of that step).
  */
 @Injectable()
 export class ServiceRequestsService {
@@ -61,6 +63,7 @@ export class ServiceRequestsService {
         const eventId = randomUUID();
         await manager.query(`INSERT INTO service_request_events (id, request_id, from_status, to_status, actor) VALUES ($1, $2, NULL, 'new', $3)`, [eventId, row.id, user ? 'customer' : 'guest']);
         await this.emails.enqueue(manager, eventId, ['requester', 'supplier']);
+        await emitWebhookEvent(manager, { type: 'service_request.created', resourceType: 'service_request', resourceId: candidate, sourceId: eventId });
         return candidate;
       }
     });
@@ -125,7 +128,7 @@ export class ServiceRequestsService {
   async changeStatus(number: string, change: ServiceRequestStatusChangeDto, actor: string): Promise<ServiceRequestDto> {
     if (change.status !== 'quoted' && change.amount !== undefined) throw new BadRequestException(['amount: only a quote has an amount']);
     await this.transactions.run(async (manager) => {
-      const [row] = (await manager.query(`SELECT id, status FROM service_requests WHERE number = $1 FOR UPDATE`, [number])) as Array<{ id: string; status: ServiceRequestStatus }>;
+      const [row] = (await manager.query(`SELECT id, number, status FROM service_requests WHERE number = $1 FOR UPDATE`, [number])) as Array<{ id: string; number: string; status: ServiceRequestStatus }>;
       if (!row) throw new NotFoundException('Service request not found');
       const allowed = SERVICE_REQUEST_TRANSITIONS[row.status];
       if (!allowed.includes(change.status)) {
@@ -141,6 +144,7 @@ export class ServiceRequestsService {
       const eventId = randomUUID();
       await manager.query(`INSERT INTO service_request_events (id, request_id, from_status, to_status, actor, note) VALUES ($1, $2, $3, $4, $5, $6)`, [eventId, row.id, row.status, change.status, actor, note]);
       await this.emails.enqueue(manager, eventId, ['requester']);
+      await emitWebhookEvent(manager, { type: 'service_request.status_changed', resourceType: 'service_request', resourceId: row.number, sourceId: eventId });
     });
     return this.get(number);
   }

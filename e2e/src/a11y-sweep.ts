@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext } from 'playwright-core';
+import { repoRoot } from './app.js';
+import { AxeTally, axeFindings, describeFindings } from './axe.js';
+import { newContext, signIn } from './browser.js';
+import { ADMIN_STATES, openState, SHOPPER_STATES, shopperFixtures, type ScreenState, type ShopperFixtures, useColorScheme } from './states.js';
+import { appAndBrowser, type Suite } from './suite.js';
+
+/**
+ * The axe sweep of issue 16 at one screen size: every shopper page and the main admin states, each loaded
+ * once and checked light, then dark (the device's scheme switched live). One spec file per size
+ * (a11y-desktop, a11y-phone), so the two sizes run side by side; each keeps its totals in e2e/artifacts.
+ */
+export function axeSweep(width: number, height: number): { suite: Suite; fixtures: () => ShopperFixtures } {
+  const suite = appAndBrowser();
+  const tally = new AxeTally();
+  let fixtures: ShopperFixtures;
+
+  describe(`axe-core on every shopper page and the main admin states at ${width}×${height}, light then dark (one page load, the device's scheme switched): no axe violation`, () => {
+    const contexts: { shopper?: BrowserContext; admin?: BrowserContext } = {};
+    before(async () => {
+      const setup = await newContext(suite.browser, suite.app.url);
+      try {
+        fixtures = await shopperFixtures(setup, suite.app.url);
+      } finally {
+        await setup.close();
+      }
+      [contexts.shopper, contexts.admin] = await Promise.all([newContext(suite.browser, suite.app.url, width, height), newContext(suite.browser, suite.app.url, width, height)]);
+      await signIn(contexts.admin);
+    });
+    // the totals of the run, printed and kept in e2e/artifacts for before/after figures
+    after(async () => {
+      await Promise.all([contexts.shopper?.close(), contexts.admin?.close()]);
+      const summary = tally.summary();
+      console.log(`${width} px: ${summary}`);
+      fs.mkdirSync(path.join(repoRoot, 'e2e', 'artifacts'), { recursive: true });
+      fs.writeFileSync(path.join(repoRoot, 'e2e', 'artifacts', `axe-totals-${width}.txt`), `${summary}\n`);
+    });
+
+    const check = (state: ScreenState, who: 'shopper' | 'admin') =>
+      it(state.name, async () => {
+        const page = await contexts[who]!.newPage();
+        try {
+          // the page follows the device's scheme (no choice saved): light as loaded, then dark live
+          await openState(page, state, fixtures);
+          const problems: string[] = [];
+          for (const dark of [false, true]) {
+            if (dark) await useColorScheme(page, 'dark');
+            const findings = await axeFindings(page);
+            tally.add(findings);
+            if (findings.length > 0) problems.push(`${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${describeFindings(findings)}`);
+          }
+          assert.deepEqual(problems, []);
+        } finally {
+          await page.close();
+        }
+      });
+    for (const state of SHOPPER_STATES) check(state, 'shopper');
+    for (const state of ADMIN_STATES) check(state, 'admin');
+  });
+  return { suite, fixtures: () => fixtures };
+}
