@@ -13,8 +13,9 @@
 //     --retry-delay (5). Goal: every event delivered after the return, duplicates ≤ 1 % and each with
 //     the same webhook-id; the time from the return to the last event delivered is reported.
 // Its own database (dm_bench_webhooks_<products>), generated once; earlier runs' endpoints are deleted.
+// --root DIR runs another build's backend/dist (a patched copy, say) on it.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +23,8 @@ import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { catalogueExists, generateCatalogue } from './generate-catalogue.mjs';
 import { percentile } from './load.mjs';
-import { option, opts } from './options.mjs';
-import { signInAdmin } from './processes.mjs';
+import { option, opts, root } from './options.mjs';
+import { signInAdmin, startProcess } from './processes.mjs';
 import { f0, f1, loadavg, out, table, yes } from './report.mjs';
 import { startApi } from './servers.mjs';
 
@@ -33,6 +34,8 @@ const DOWN = Number(option('down', 60));
 const AROUND = Number(option('around', 10));
 const RETRY_MAX = Number(option('retry-max', 30));
 const RETRY_DELAY = Number(option('retry-delay', 5));
+/** --root DIR: the API built in another checkout (or a patched copy of backend/dist), as --only resilience takes it. */
+const API_ROOT = option('root', root);
 const GOAL_P95_MS = 1000;
 const GOAL_DUPLICATES = 0.01;
 const SHIPPING = { fullName: 'Dr. Hook Receiver', email: 'hooks@practice.example', address: '2 Relay Road', city: 'Springfield', state: 'IL', zipCode: '62701' };
@@ -224,6 +227,18 @@ async function breakdown(client, endpointId, numbers) {
   ];
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (its threads included). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
+  } catch {
+    return NaN;
+  }
+}
+const cpuShare = (pid, since) => `${f0((100 * (cpuSeconds(pid) - since.cpu)) / ((Date.now() - since.at) / 1000))} % of a core`;
+
 const ms = (n) => (Number.isFinite(n) ? `${f0(n)}` : '–');
 const failures = (failed) => ([...failed].map(([k, n]) => `${n} × ${k}`).join(', ') || '0');
 
@@ -264,7 +279,7 @@ export async function webhooksBench() {
     WEBHOOK_RETRY_DELAY_SECONDS: String(RETRY_DELAY),
     WEBHOOK_RETRY_DELAY_MAX_SECONDS: String(RETRY_MAX),
   };
-  const api = await startApi(env);
+  const api = API_ROOT === root ? await startApi(env) : await startProcess({ root: API_ROOT, script: 'backend/dist/main.js', env: { NODE_ENV: 'production', SESSION_SECRET: 'bench-only-session-secret-0123456789', ...env } });
   try {
     // earlier runs' endpoints (their receivers are gone) would take the worker's time with retries
     await client.query(`DELETE FROM webhook_endpoints`);
@@ -283,7 +298,7 @@ export async function webhooksBench() {
 
     out(`## Webhooks: order.placed to a receiver on 127.0.0.1, ${RATE} orders/s at ${products.toLocaleString('en')} products (${database})`);
     out();
-    out(`\`node backend/dist/main.js\` (NODE_ENV=production) with WEBHOOK_ALLOW_PRIVATE=true, WEBHOOK_RETRY_DELAY_SECONDS=${RETRY_DELAY}, ` +
+    out(`\`node ${API_ROOT === root ? '' : `${API_ROOT}/`}backend/dist/main.js\` (NODE_ENV=production) with WEBHOOK_ALLOW_PRIVATE=true, WEBHOOK_RETRY_DELAY_SECONDS=${RETRY_DELAY}, ` +
       `**WEBHOOK_RETRY_DELAY_MAX_SECONDS=${RETRY_MAX}** (the default 3600 would let a try wait up to an hour), order emails to .eml files. ` +
       `Guest checkouts (3-line carts, a new Idempotency-Key each) leave at a fixed rate whatever the answers (open loop). ` +
       `One endpoint subscribed to order.placed; its receiver, a node:http server in the bench's process, verifies every signature with \`standardwebhooks\` and answers 204. ` +
@@ -296,12 +311,13 @@ export async function webhooksBench() {
     await drain(client, endpoint.id, rx, new Set(warm.placed.map((p) => p.number)), 60, 500);
 
     // 1. receiver up
+    const upCpu = { cpu: cpuSeconds(api.pid), at: Date.now() };
     const up = await placeAtRate(api.url, carts.slice(500), { rate: RATE, seconds: SECONDS });
     const upDrain = await drain(client, endpoint.id, rx, new Set(up.placed.map((p) => p.number)), limit);
     const u = tally(up.placed, rx.got);
     const upOk = u.commit.p95 <= GOAL_P95_MS && u.delivered === u.placed && u.placed === up.total && u.invalid === 0;
     const where = await breakdown(client, endpoint.id, new Set(up.placed.map((p) => p.number))).catch((error) => [['where it went', `not measured: ${error.message}`]]);
-    report(`### 1. Receiver up: ${RATE} orders/s for ${SECONDS} s`, up, u, [...where, ['load average after', loadavg()]]);
+    report(`### 1. Receiver up: ${RATE} orders/s for ${SECONDS} s`, up, u, [...where, ['the API process’s CPU, first order to drained (+3 s)', cpuShare(api.pid, upCpu)], ['load average after', loadavg()]]);
     out(`**Verdict (issue 35: webhook delivery after the commit p95 ≤ 1 s at 100 orders/s for 30 s, receiver up):** p95 ${ms(u.commit.p95)} ms from created_at ` +
       `(${ms(u.answer.p95)} ms from the POST's answer), ${u.delivered.toLocaleString('en')} of ${u.placed.toLocaleString('en')} orders' events delivered` +
       `${upDrain.timedOut ? ` (still missing ${upDrain.missing} after ${limit} s)` : ''}: ${yes(upOk)}` +
@@ -316,6 +332,7 @@ export async function webhooksBench() {
       let backAt = 0;
       let receivedWhileDown = 0;
       const before = rx.got.length;
+      const downCpu = { cpu: cpuSeconds(api.pid), at: Date.now() };
       const outage = await placeAtRate(api.url, carts.slice(1000), {
         rate: RATE,
         seconds: AROUND + DOWN + AROUND,
@@ -342,6 +359,7 @@ export async function webhooksBench() {
         ['tries logged (refused: no status code)', `${tries.toLocaleString('en')} (${refused.toLocaleString('en')})`],
         ['time from the receiver’s return to the last event delivered', `${f1(drainS)} s`],
         ['orders placed from 1 s after the return: p95 latency from created_at', `${ms(afterReturn.commit.p95)} ms (${afterReturn.placed} orders)`],
+        ['the API process’s CPU, first order to drained (+3 s)', cpuShare(api.pid, downCpu)],
         ['load average after', loadavg()],
       ]);
       out(`**Verdict (issue 35: receiver down 60 s during that load → every event delivered after it returns, duplicates ≤ 1 % and marked by the same webhook-id):** ` +

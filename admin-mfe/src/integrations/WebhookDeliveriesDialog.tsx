@@ -18,6 +18,9 @@ import { attemptAnswerText, DELIVERY_STATUS_COLORS, DELIVERY_STATUS_LABELS } fro
 import { useGetWebhookDeliveriesInfiniteQuery } from './webhooksApi.js';
 
 export const DELIVERIES_LOAD_FAILED = 'Could not load the delivery log.';
+/** How often an open delivery log asks for what happened since. */
+const DELIVERY_LOG_POLL_MS = 5_000;
+
 export const NO_DELIVERIES = 'No deliveries yet. “Send test event” sends one now.';
 
 const mono = { fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere' } as const;
@@ -163,7 +166,12 @@ function AttemptItem({ attempt, index, open, onToggle, resending, onResend }: At
  * the last one's cursor. A table where there is room; a list on a narrow screen.
  */
 function DeliveryLog({ endpoint, narrow }: { endpoint: WebhookEndpoint; narrow: boolean }) {
-  const { data, error, isError, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useGetWebhookDeliveriesInfiniteQuery(endpoint.id);
+  // asked again every 5 s while open (the pages loaded, newest first): a try made meanwhile, a test
+  // event's or a resend's, shows without a Refresh
+  const { data, error, isError, isLoading, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useGetWebhookDeliveriesInfiniteQuery(endpoint.id, {
+    pollingInterval: DELIVERY_LOG_POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
   const attempts = useMemo(() => data?.pages.flatMap((page) => page.attempts) ?? [], [data]);
   const { testing, sendTest } = useWebhookTest();
   const { resending, resendDelivery } = useDeliveryResend(endpoint);

@@ -1,20 +1,42 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { repoRoot, startApp, type RunningApp } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, launchBrowser, newContext, signIn } from '../browser.js';
+import { eventually } from '../eventually.js';
 import { MailCatcher } from '../smtp.js';
 
-/** Issue 21's Integrations tab, with the app sending email through a real local SMTP server. */
+/**
+ * Issue 21's Integrations tab, with the app sending email through a real local SMTP server, and issue
+ * 35's webhooks to a real local receiver (WEBHOOK_ALLOW_PRIVATE: it listens on 127.0.0.1).
+ */
 const mail = new MailCatcher();
 const suite = {} as { app: RunningApp; browser: Browser; smtpUrl: string };
 
+/** What the webhook receiver got: each delivery's headers and body, in arrival order. */
+const received: Array<{ headers: Record<string, string>; body: string }> = [];
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    received.push({ headers: Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)])), body: Buffer.concat(chunks).toString() });
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('received');
+  });
+});
+
+/** The receiver's deliveries once it has `count` (the worker polls every half second). */
+const deliveries = (count: number) => eventually(async () => received, (got) => got.length >= count, { timeout: 20_000, what: `${count} webhook deliveries` });
+
 before(async () => {
   suite.smtpUrl = await mail.start();
-  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: suite.smtpUrl }), launchBrowser()]);
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: suite.smtpUrl, WEBHOOK_ALLOW_PRIVATE: 'true' }), launchBrowser()]);
   if (app.status === 'fulfilled') suite.app = app.value;
   if (browser.status === 'fulfilled') suite.browser = browser.value;
   if (app.status === 'rejected') throw app.reason;
@@ -25,6 +47,7 @@ after(async () => {
   await suite.browser?.close();
   await suite.app?.stop();
   await mail.stop();
+  await new Promise((resolve) => receiver.close(resolve));
 });
 
 async function asAdmin<T>(fn: (page: Page) => Promise<T>, width = 1366, dark = false): Promise<T> {
@@ -116,6 +139,73 @@ describe('the admin Integrations tab', () => {
     const revoked = await withKey('/api/admin/products?limit=1');
     assert.equal(revoked.status, 401);
     assert.match(revoked.headers.get('www-authenticate') ?? '', /^Bearer/);
+  });
+
+  it('adds a webhook endpoint (issue 35): its signing secret shown once verifies the test event, and the delivery log shows and resends it', async () => {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/dentalmarket`;
+    const secret = await asAdmin(async (page) => {
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const form = page.getByRole('dialog', { name: 'Add webhook endpoint' });
+      await form.getByRole('textbox', { name: /^URL/ }).fill(url);
+      await form.getByRole('textbox', { name: /^Description/ }).fill('ERP order sync');
+      await form.getByRole('checkbox', { name: /^order\.placed/ }).check();
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      const shown = page.getByRole('dialog', { name: 'Your endpoint’s signing secret' });
+      const value = await shown.getByLabel('Secret').inputValue();
+      assert.match(value, /^whsec_[A-Za-z0-9+/]{43}=$/);
+      await shown.getByRole('button', { name: 'Done' }).click();
+      await shown.waitFor({ state: 'detached' });
+      const item = page.getByRole('listitem').filter({ hasText: url });
+      await item.getByText('order.placed', { exact: true }).waitFor();
+      assert.equal(await page.getByText(value).count(), 0, 'the secret is not shown again');
+
+      await item.getByRole('button', { name: 'Send test event' }).click();
+      const [test] = await deliveries(1);
+      const verified = new Webhook(value).verify(test!.body, test!.headers) as { id: string; type: string; data: { message: string } };
+      assert.equal(verified.type, 'webhook.test');
+      assert.equal(verified.id, test!.headers['webhook-id']);
+
+      await item.getByRole('button', { name: 'Deliveries' }).click();
+      const log = page.getByRole('dialog', { name: 'Delivery log' });
+      const row = log.getByRole('row').filter({ hasText: 'webhook.test' });
+      await row.getByText('HTTP 200', { exact: true }).waitFor();
+      await row.getByRole('button', { name: 'Resend' }).click();
+      // a resend is the same event again: the same webhook-id, the body as first sent
+      const [, again] = await deliveries(2);
+      assert.equal(again!.headers['webhook-id'], test!.headers['webhook-id']);
+      assert.equal(again!.body, test!.body);
+      return value;
+    });
+
+    // an order placed in the shop reaches the ERP, signed
+    const [product] = ((await (await fetch(`${suite.app.url}/api/products?productType=equipment&limit=24`)).json()) as { products: Array<{ id: number; price: string; in_stock: boolean }> }).products.filter((p) => p.in_stock);
+    const placed = await fetch(`${suite.app.url}/api/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: suite.app.url },
+      body: JSON.stringify({ lines: [{ product_id: product!.id, quantity: 1, unit_price: product!.price }], shipping: { fullName: 'Dr. Ada Webhook', email: 'ada@example.com', address: '1 Main St', city: 'Springfield', state: 'IL', zipCode: '62701' } }),
+    });
+    assert.equal(placed.status, 201, await placed.clone().text());
+    const { number } = (await placed.json()) as { number: string };
+    const delivery = (await deliveries(3))[2]!;
+    const event = new Webhook(secret).verify(delivery.body, delivery.headers) as { type: string; data: { number: string; status: string } };
+    assert.deepEqual([event.type, event.data.number, event.data.status], ['order.placed', number, 'placed']);
+  });
+
+  it('shows the delivery log on a 390 px phone, light and dark, as a list with no axe finding', async () => {
+    for (const dark of [false, true]) {
+      await asAdmin(
+        async (page) => {
+          await page.getByRole('listitem').filter({ hasText: '/hooks/dentalmarket' }).getByRole('button', { name: 'Deliveries' }).click();
+          const log = page.getByRole('dialog', { name: 'Delivery log' });
+          await log.getByRole('list', { name: 'Delivery attempts' }).getByText('order.placed').first().waitFor();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `no sideways scroll (${overflow} px too wide)`);
+          assertNoFindings(await axeFindings(page), `delivery log, 390 px ${dark ? 'dark' : 'light'}`);
+        },
+        390,
+        dark,
+      );
+    }
   });
 
   it('fits a 390 px phone and 1366 px, light and dark, with no axe finding', async () => {
