@@ -19,7 +19,7 @@
 //  9. analytics (only with --only analytics): the Analytics tab's charts at 1,000,000 orders and 10,000,000 clicks (bench/analytics.mjs).
 // 10. first taps (only with --only first-tap): a phone's dead time and first tap, loopback and slow 4G (bench/first-tap.mjs).
 // 11. API keys (only with --only keys): the admin product list with a key against a session (bench/keys.mjs).
-// 12. webhooks (only with --only webhooks; --rate 100 --seconds 30 --down 60 --around 10 --retry-max 30 --retry-delay 5):
+// 12. webhooks (only with --only webhooks; --rate 100 --seconds 30 --down 60 --around 10 --retry-max 30 --retry-delay 5 --drain-limit 600 --root DIR):
 //     order.placed deliveries at a fixed order rate, receiver up then refusing connections (bench/webhooks.mjs).
 // Results are printed and written to bench/results/latest.md.
 // The parts live beside this file: options.mjs (the options above), report.mjs (output, tables),

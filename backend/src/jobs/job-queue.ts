@@ -39,6 +39,9 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
       // a job whose instance died (no heartbeat, or past its expiry) is found within half a minute
       superviseIntervalSeconds: 30,
       monitorIntervalSeconds: 30,
+      // one listening connection: a queue made with `notify` (the webhooks') wakes its workers the
+      // moment a job is made, instead of at their next poll; without it (e.g. behind PgBouncer) they poll
+      useListenNotify: true,
     });
     this.boss.on('error', (error: Error) => this.report('job queue', error));
   }

@@ -22,3 +22,35 @@ export async function readOrder(manager: EntityManager, where: string, values: u
   ]);
   return mapOrder(order, lines, events);
 }
+
+/**
+ * Several orders by id, with their lines and history, in three statements whatever their number
+ * (the webhook relay renders a batch of order events at once). Keyed by the order's id as text.
+ */
+export async function readOrders(manager: EntityManager, ids: string[]): Promise<Map<string, OrderDto>> {
+  const found = new Map<string, OrderDto>();
+  if (ids.length === 0) return found;
+  // one statement after another: they share the caller's (transaction's) connection
+  const orders = (await manager.query(`SELECT ${ORDER_COLUMNS} FROM orders o WHERE o.id = ANY($1::bigint[])`, [ids])) as OrderRow[];
+  const lines = (await manager.query(
+    `SELECT order_id::text, product_id, name, manufacturer, unit_price_cents, image_url, quantity FROM order_lines WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, position`,
+    [ids],
+  )) as Array<OrderLineRow & { order_id: string }>;
+  const events = (await manager.query(
+    `SELECT order_id::text, from_status, to_status, actor, note, created_at FROM order_events WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, created_at, id`,
+    [ids],
+  )) as Array<OrderEventRow & { order_id: string }>;
+  // each row without its order's id, as readOrder's rows are (mapOrder passes a history row on whole)
+  const byOrder = <T extends { order_id: string }>(rows: T[]) => {
+    const grouped = new Map<string, Omit<T, 'order_id'>[]>();
+    for (const { order_id, ...row } of rows) grouped.set(order_id, [...(grouped.get(order_id) ?? []), row]);
+    return grouped;
+  };
+  const linesOf = byOrder(lines);
+  const eventsOf = byOrder(events);
+  for (const order of orders) {
+    const id = String(order.id);
+    found.set(id, mapOrder(order, linesOf.get(id) ?? [], eventsOf.get(id) ?? []));
+  }
+  return found;
+}

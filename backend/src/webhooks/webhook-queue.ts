@@ -33,7 +33,8 @@ export function deliveryJobOptions(config: WebhookConfig): Omit<JobInsert, 'id' 
   };
 }
 
-export const DELIVERY_QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryBackoff: true, retryDelay: 5, retryDelayMax: 3600, retryLimit: 200, expireInSeconds: 120 };
+/** The queue itself: a new job wakes the workers at once (LISTEN/NOTIFY; polling stays as the floor). */
+export const DELIVERY_QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryBackoff: true, retryDelay: 5, retryDelayMax: 3600, retryLimit: 200, expireInSeconds: 120, notify: true };
 
 export interface NewDelivery {
   eventId: string;
@@ -48,20 +49,18 @@ export interface NewDelivery {
 export async function createDeliveries(manager: EntityManager, boss: PgBoss, config: WebhookConfig, deliveries: NewDelivery[]): Promise<string[]> {
   if (deliveries.length === 0) return [];
   const rows = (await manager.query(
-    `INSERT INTO webhook_deliveries (id, event_id, endpoint_id)
-     SELECT gen_random_uuid(), d.event_id, d.endpoint_id FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS d(event_id, endpoint_id, n) ORDER BY d.n
-     RETURNING id, seq::text AS seq, event_id, endpoint_id`,
-    [deliveries.map((d) => d.eventId), deliveries.map((d) => d.endpointId)],
-  )) as Array<{ id: string; seq: string; event_id: string; endpoint_id: string }>;
-  // each (event, endpoint) pair once per call: its resource, whatever order RETURNING gives
-  const resources = new Map(deliveries.map((d) => [`${d.eventId}/${d.endpointId}`, d.resource]));
+    `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, resource)
+     SELECT gen_random_uuid(), d.event_id, d.endpoint_id, d.resource FROM unnest($1::uuid[], $2::uuid[], $3::text[]) WITH ORDINALITY AS d(event_id, endpoint_id, resource, n) ORDER BY d.n
+     RETURNING id, seq::text AS seq, endpoint_id, resource`,
+    [deliveries.map((d) => d.eventId), deliveries.map((d) => d.endpointId), deliveries.map((d) => d.resource)],
+  )) as Array<{ id: string; seq: string; endpoint_id: string; resource: string }>;
   const options = deliveryJobOptions(config);
   await boss.insert(
     WEBHOOK_DELIVERY_QUEUE,
     rows.map((row) => ({
       ...options,
       id: row.id,
-      data: { deliveryId: row.id, endpointId: row.endpoint_id, resource: resources.get(`${row.event_id}/${row.endpoint_id}`)!, seq: Number(row.seq) } satisfies WebhookDeliveryJob,
+      data: { deliveryId: row.id, endpointId: row.endpoint_id, resource: row.resource, seq: Number(row.seq) } satisfies WebhookDeliveryJob,
     })),
     { db: jobDb(manager.queryRunner as QueryRunner) },
   );

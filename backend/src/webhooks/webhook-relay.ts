@@ -7,7 +7,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { OutboxRelay } from '../jobs/outbox-relay.js';
 import { EVENTS_WRITTEN } from './webhook-events.js';
 import { createDeliveries, DELIVERY_QUEUE_OPTIONS, type NewDelivery, WEBHOOK_DELIVERY_QUEUE } from './webhook-queue.js';
-import { renderSourced } from './webhook-renderers.js';
+import { renderOrderEvents, renderSourced } from './webhook-renderers.js';
 
 /** How many events a transaction (the relay's timing is OutboxRelay's: 25 ms after a commit, a sweep every 2 s). */
 const RELAY_BATCH = 200;
@@ -70,6 +70,8 @@ export class WebhookRelay implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.ensureQueue(WEBHOOK_DELIVERY_QUEUE, DELIVERY_QUEUE_OPTIONS);
+    // a queue an earlier version made without NOTIFY gets it (its other options stay as they are)
+    await this.jobs.boss.updateQueue(WEBHOOK_DELIVERY_QUEUE, { notify: true });
     if (this.relay.stopped) return;
     this.relay.start();
     this.retentionTimer = setInterval(() => void this.deleteExpired(), RETENTION_SWEEP_MS).unref();
@@ -101,6 +103,10 @@ export class WebhookRelay implements OnApplicationBootstrap {
     const unwanted: string[] = [];
     const rendered: Array<{ id: string; data: string }> = [];
     const deliveries: NewDelivery[] = [];
+    const wanted = (event: UnfannedEvent) => endpoints.some((endpoint) => endpoint.events.includes(event.type));
+    // the orders' events of the batch rendered together (a checkout burst is hundreds of them)
+    const orderSources = events.filter((event) => event.unrendered && event.resource_type === 'order' && event.source_id && wanted(event)).map((event) => event.source_id!);
+    const ordersRendered = await renderOrderEvents(manager, orderSources);
     for (const event of events) {
       const targets = endpoints.filter((endpoint) => endpoint.events.includes(event.type));
       if (targets.length === 0) {
@@ -108,7 +114,11 @@ export class WebhookRelay implements OnApplicationBootstrap {
         continue;
       }
       if (event.unrendered) {
-        const data = event.source_id ? await renderSourced(manager, event.resource_type, event.source_id) : null;
+        const data = !event.source_id
+          ? null
+          : event.resource_type === 'order'
+            ? (ordersRendered.get(event.source_id) ?? null)
+            : await renderSourced(manager, event.resource_type, event.source_id);
         if (data === null) {
           unwanted.push(event.id); // its record is gone: nothing left to tell
           continue;

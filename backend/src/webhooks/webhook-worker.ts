@@ -19,21 +19,22 @@ interface LoadedDelivery {
   attempts: number;
   seq: string;
   endpoint_id: string;
+  resource: string;
   url: string | null;
   enabled: boolean | null;
   secret: string | null;
   previous_secret: string | null;
   event_id: string;
   type: string;
-  resource_type: string;
-  resource_id: string;
   occurred_at: Date;
   data: unknown;
   expired: boolean;
+  /** an earlier delivery of the same resource to the same endpoint, outside this batch, is still pending */
+  blocked: boolean;
 }
 
-/** Thrown for pg-boss to try the delivery again later (its back-off): no attempt is recorded for a wait. */
-class TryLater extends Error {}
+/** What became of one delivery of a batch: a try made (its outcome), ended untried, or nothing to do. */
+type Step = { delivery: LoadedDelivery; tried: SendOutcome } | { delivery: LoadedDelivery; ended: 'cancelled' | 'failed' } | { delivery: LoadedDelivery; waiting: true };
 
 /** "3 days", "36 hours", "90 seconds": the window in the disabled endpoint's reason and the admins' email. */
 export function windowWords(seconds: number): string {
@@ -69,64 +70,73 @@ export class WebhookWorker implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const options = { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5, localConcurrency: 2, perJobResults: true as const };
+    // woken by a new job's NOTIFY (jobs/job-queue.ts listens), polling every half second without it and
+    // every 5 s beside it; a full batch fetches the next at once (a backlog drains at the receiver's pace)
+    const options = { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true as const };
     await this.jobs.boss.work<WebhookDeliveryJob>(WEBHOOK_DELIVERY_QUEUE, options, (jobs) => this.handle(jobs));
   }
 
-  /** One batch: resources in parallel (at most SENDS_AT_ONCE), each resource's deliveries in seq order. */
+  /**
+   * One batch: its deliveries loaded in one statement, resources sent to in parallel (at most
+   * SENDS_AT_ONCE), each resource's deliveries in seq order (one waits while an earlier one is
+   * pending), then every try of the batch recorded in one transaction: a commit per batch, not per
+   * delivery (at 100 deliveries a second to one endpoint, per-delivery commits queued on its row).
+   */
   private async handle(jobs: Job<WebhookDeliveryJob>[]): Promise<JobResult[]> {
-    const groups = new Map<string, Job<WebhookDeliveryJob>[]>();
-    for (const job of jobs) {
-      const key = `${job.data.endpointId}|${job.data.resource}`;
-      groups.set(key, [...(groups.get(key) ?? []), job]);
-    }
+    const loaded = await this.load(jobs.map((job) => job.data.deliveryId));
+    const groups = Map.groupBy(jobs, (job) => `${job.data.endpointId}|${job.data.resource}`);
     const queue = [...groups.values()].map((group) => group.sort((a, b) => a.data.seq - b.data.seq));
-    const results: JobResult[] = [];
+    const steps: Step[] = [];
     const lane = async () => {
       for (let group = queue.shift(); group; group = queue.shift()) {
+        let waiting = false; // an earlier delivery of this group is still pending: the rest wait for it
         for (const job of group) {
-          try {
-            await this.deliver(job.data.deliveryId);
-            results.push({ id: job.id, status: 'completed' });
-          } catch (error) {
-            if (!(error instanceof TryLater)) this.jobs.report('webhook delivery', error as Error);
-            results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-          }
+          const delivery = loaded.get(job.data.deliveryId);
+          if (!delivery || delivery.status !== 'pending') continue; // gone with its endpoint or event, or ended before (a duplicated job)
+          const step = await this.step(delivery, waiting);
+          steps.push(step);
+          waiting = 'waiting' in step || ('tried' in step && !step.tried.ok && !delivery.expired);
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, queue.length) }, lane));
-    return results;
+    const { pending, disabled } = await this.transactions.run((manager) => this.record(manager, steps));
+    for (const [endpointId, url] of disabled) await this.tellAdmins(endpointId, url);
+    await this.wakeNext(steps.filter((step) => !pending.has(step.delivery.id)).map((step) => step.delivery));
+    return jobs.map((job): JobResult => {
+      if (!pending.has(job.data.deliveryId)) return { id: job.id, status: 'completed' };
+      const step = steps.find((one) => one.delivery.id === job.data.deliveryId);
+      const why = step && 'tried' in step ? (step.tried.error ?? `the receiver answered ${step.tried.statusCode}`) : `waiting for an earlier delivery of ${job.data.resource} to this endpoint`;
+      return { id: job.id, status: 'failed', output: { message: why } };
+    });
   }
 
-  /** One try of one delivery; returns when it has ended (or has nothing to do), throws to be tried again. */
-  async deliver(deliveryId: string): Promise<void> {
-    const manager = this.transactions.manager;
-    const [delivery] = (await manager.query(
-      `SELECT d.id, d.status, d.attempts, d.seq::text AS seq, d.endpoint_id, p.url, p.enabled, p.secret,
+  /** The batch's deliveries with their endpoints and events, and whether each waits for one outside the batch. */
+  private async load(ids: string[]): Promise<Map<string, LoadedDelivery>> {
+    const rows = (await this.transactions.manager.query(
+      `SELECT d.id, d.status, d.attempts, d.seq::text AS seq, d.endpoint_id, d.resource, p.url, p.enabled, p.secret,
               CASE WHEN p.previous_secret_expires_at > now() THEN p.previous_secret END AS previous_secret,
-              e.id AS event_id, e.type, e.resource_type, e.resource_id, e.occurred_at, e.data,
-              d.created_at < now() - make_interval(secs => $2) AS expired
+              e.id AS event_id, e.type, e.occurred_at, e.data,
+              d.created_at < now() - make_interval(secs => $2) AS expired,
+              EXISTS (SELECT 1 FROM webhook_deliveries x
+                       WHERE x.endpoint_id = d.endpoint_id AND x.resource = d.resource AND x.status = 'pending' AND x.seq < d.seq AND x.id <> ALL($1::uuid[])) AS blocked
          FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id LEFT JOIN webhook_endpoints p ON p.id = d.endpoint_id
-        WHERE d.id = $1`,
-      [deliveryId, this.config.retryWindowSeconds],
+        WHERE d.id = ANY($1::uuid[])`,
+      [ids, this.config.retryWindowSeconds],
     )) as LoadedDelivery[];
-    if (!delivery || delivery.status !== 'pending') return; // gone with its endpoint or event, or ended before (a duplicated job)
-    if (!delivery.enabled) return this.end(manager, delivery, 'cancelled');
-    const [earlier] = await manager.query(
-      `SELECT 1 FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-        WHERE d.endpoint_id = $1 AND d.status = 'pending' AND d.seq < $2 AND e.resource_type = $3 AND e.resource_id = $4 LIMIT 1`,
-      [delivery.endpoint_id, delivery.seq, delivery.resource_type, delivery.resource_id],
-    );
-    if (earlier) {
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** One delivery's part of the batch: cancelled (endpoint off), waiting, failed untried (waited past the window), or tried. */
+  private async step(delivery: LoadedDelivery, afterPending: boolean): Promise<Step> {
+    if (!delivery.enabled) return { delivery, ended: 'cancelled' };
+    if (delivery.blocked || afterPending) {
       // still waiting at the window's end: it fails with the earlier one, untried (the endpoint's own tries decide its fate)
-      if (delivery.expired) return this.end(manager, delivery, 'failed');
-      throw new TryLater(`waiting for an earlier delivery of ${delivery.resource_type} ${delivery.resource_id} to this endpoint`);
+      return delivery.expired ? { delivery, ended: 'failed' } : { delivery, waiting: true };
     }
     // past the window this is the last try: record() fails the delivery if it fails too
-
     const payload: WebhookEventPayload = { id: delivery.event_id, type: delivery.type as WebhookEventPayload['type'], timestamp: delivery.occurred_at.toISOString(), data: delivery.data };
-    const outcome = await sendSigned({
+    const tried = await sendSigned({
       url: delivery.url!,
       eventId: delivery.event_id,
       body: JSON.stringify(payload),
@@ -135,73 +145,99 @@ export class WebhookWorker implements OnApplicationBootstrap {
       timeoutSeconds: this.config.timeoutSeconds,
       allowPrivate: this.config.allowPrivate,
     });
-    const { ended, disabled } = await this.transactions.run((tx) => this.record(tx, delivery, outcome));
-    if (disabled) await this.tellAdmins(delivery.endpoint_id, disabled);
-    if (!ended) throw new TryLater(outcome.error ?? 'failed');
-    await this.wakeNext(delivery);
-  }
-
-  private async end(manager: EntityManager, delivery: LoadedDelivery, status: 'cancelled' | 'failed'): Promise<void> {
-    await manager.query(`UPDATE webhook_deliveries SET status = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`, [delivery.id, status]);
-    await this.wakeNext(delivery);
+    return { delivery, tried };
   }
 
   /**
-   * The next delivery of the same resource to the same endpoint waited for this one, its job backing
-   * off (up to WEBHOOK_RETRY_DELAY_MAX_SECONDS apart): now that this one ended it runs at once, rather
-   * than at its next try. Best effort: at worst it runs at that next try.
+   * The batch's tries and their consequences, in one transaction: a log line per try; the deliveries
+   * that succeeded, failed past the window, or ended untried; per endpoint, failing_since cleared by a
+   * success or set by failures, and an endpoint failing for longer than the window disabled (only one
+   * transaction can flip `enabled`, so the admins are emailed once) with its waiting deliveries
+   * cancelled. Returns the deliveries still pending (their jobs retry) and the endpoints disabled.
    */
-  private async wakeNext(delivery: LoadedDelivery): Promise<void> {
+  private async record(manager: EntityManager, steps: Step[]): Promise<{ pending: Set<string>; disabled: Map<string, string> }> {
+    const tries = steps.filter((step): step is Extract<Step, { tried: SendOutcome }> => 'tried' in step);
+    const pending = new Set(steps.filter((step) => 'waiting' in step).map((step) => step.delivery.id));
+    const disabled = new Map<string, string>();
+    const endpoints = [...new Set(tries.map((step) => step.delivery.endpoint_id))].sort();
+    // the endpoints' rows first, in one order, before any other lock (the attempts' foreign keys, the
+    // deliveries a disabling cancels): two batches of one endpoint record one after the other, never deadlock
+    if (endpoints.length) await manager.query(`SELECT 1 FROM webhook_endpoints WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [endpoints]);
+    if (tries.length) {
+      await manager.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status_code, duration_ms, response_excerpt, error)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[], $6::text[], $7::text[])`,
+        [
+          tries.map((step) => step.delivery.id),
+          tries.map((step) => step.delivery.endpoint_id),
+          tries.map((step) => step.delivery.attempts + 1),
+          tries.map((step) => step.tried.statusCode),
+          tries.map((step) => step.tried.durationMs),
+          tries.map((step) => step.tried.responseExcerpt),
+          tries.map((step) => step.tried.error),
+        ],
+      );
+    }
+    const succeeded = tries.filter((step) => step.tried.ok).map((step) => step.delivery.id);
+    const failed = tries.filter((step) => !step.tried.ok).map((step) => step.delivery.id);
+    if (succeeded.length) await manager.query(`UPDATE webhook_deliveries SET attempts = attempts + 1, status = 'succeeded', finished_at = now() WHERE id = ANY($1::uuid[])`, [succeeded]);
+    if (failed.length) {
+      // a failure past the window ends the delivery; before it, the job's retry tries again
+      const still = (await manager.query(
+        `UPDATE webhook_deliveries SET attempts = attempts + 1,
+                status = CASE WHEN created_at < now() - make_interval(secs => $2) THEN 'failed' ELSE status END,
+                finished_at = CASE WHEN created_at < now() - make_interval(secs => $2) THEN now() END
+          WHERE id = ANY($1::uuid[]) RETURNING id, status`,
+        [failed, this.config.retryWindowSeconds],
+      )) as [Array<{ id: string; status: string }>, number];
+      for (const row of still[0]) if (row.status === 'pending') pending.add(row.id);
+    }
+    for (const status of ['cancelled', 'failed'] as const) {
+      const ids = steps.filter((step) => 'ended' in step && step.ended === status).map((step) => step.delivery.id);
+      if (ids.length) await manager.query(`UPDATE webhook_deliveries SET status = $2, finished_at = now() WHERE id = ANY($1::uuid[]) AND status = 'pending'`, [ids, status]);
+    }
+    // a success shows the receiver works; failures alone start (or continue) its failing time
+    const working = new Set(tries.filter((step) => step.tried.ok).map((step) => step.delivery.endpoint_id));
+    const failing = endpoints.filter((id) => !working.has(id));
+    if (working.size) await manager.query(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY($1::uuid[]) AND failing_since IS NOT NULL`, [[...working]]);
+    if (failing.length) {
+      await manager.query(`UPDATE webhook_endpoints SET failing_since = now() WHERE id = ANY($1::uuid[]) AND failing_since IS NULL`, [failing]);
+      const [stopped] = (await manager.query(
+        `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $3, updated_at = now()
+          WHERE id = ANY($1::uuid[]) AND enabled AND failing_since < now() - make_interval(secs => $2) RETURNING id, url`,
+        [failing, this.config.retryWindowSeconds, `Disabled after failing for ${windowWords(this.config.retryWindowSeconds)}`],
+      )) as [Array<{ id: string; url: string }>, number];
+      for (const { id, url } of stopped) disabled.set(id, url);
+      if (disabled.size) {
+        // the tries of this batch failed them, and the endpoints' other waiting deliveries end now rather than each at its next try
+        const ended = steps.filter((step) => disabled.has(step.delivery.endpoint_id)).map((step) => step.delivery.id);
+        await manager.query(`UPDATE webhook_deliveries SET status = 'failed', finished_at = now() WHERE id = ANY($1::uuid[]) AND status = 'pending'`, [ended]);
+        await manager.query(`UPDATE webhook_deliveries SET status = 'cancelled', finished_at = now() WHERE endpoint_id = ANY($1::uuid[]) AND status = 'pending'`, [[...disabled.keys()]]);
+        for (const id of ended) pending.delete(id);
+      }
+    }
+    return { pending, disabled };
+  }
+
+  /**
+   * The next delivery of each ended one's resource to the same endpoint may be waiting for it, its job
+   * backing off (up to WEBHOOK_RETRY_DELAY_MAX_SECONDS apart): it runs at once rather than at its next
+   * try. One statement for the batch; best effort: at worst each runs at its next try.
+   */
+  private async wakeNext(ended: LoadedDelivery[]): Promise<void> {
+    if (ended.length === 0) return;
     try {
-      const [next] = (await this.transactions.manager.query(
-        `SELECT d.id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-          WHERE d.endpoint_id = $1 AND d.status = 'pending' AND d.seq > $2 AND e.resource_type = $3 AND e.resource_id = $4 ORDER BY d.seq LIMIT 1`,
-        [delivery.endpoint_id, delivery.seq, delivery.resource_type, delivery.resource_id],
+      const next = (await this.transactions.manager.query(
+        `SELECT DISTINCT ON (d.endpoint_id, d.resource) d.id FROM webhook_deliveries d
+           JOIN unnest($1::uuid[], $2::text[], $3::bigint[]) AS x(endpoint_id, resource, seq)
+             ON d.endpoint_id = x.endpoint_id AND d.resource = x.resource AND d.seq > x.seq
+          WHERE d.status = 'pending' ORDER BY d.endpoint_id, d.resource, d.seq`,
+        [ended.map((d) => d.endpoint_id), ended.map((d) => d.resource), ended.map((d) => d.seq)],
       )) as Array<{ id: string }>;
-      if (next) await this.jobs.boss.update(WEBHOOK_DELIVERY_QUEUE, undefined, { id: next.id, startAfter: new Date() });
+      for (const { id } of next) await this.jobs.boss.update(WEBHOOK_DELIVERY_QUEUE, undefined, { id, startAfter: new Date() });
     } catch (error) {
       this.jobs.report('webhook delivery', error as Error);
     }
-  }
-
-  /**
-   * The try's log line and its consequences, in one transaction: whether the delivery ended, and the
-   * endpoint's url when this try disabled it (only one transaction can flip `enabled`, so the admins
-   * are emailed once).
-   */
-  private async record(manager: EntityManager, delivery: LoadedDelivery, outcome: SendOutcome): Promise<{ ended: boolean; disabled?: string }> {
-    // the endpoint's row first, before any other lock: the tries of one endpoint's deliveries record one
-    // after the other, each taking its locks in the same order (the attempt's foreign keys, then the
-    // endpoint's failing_since and the deliveries a disabling cancels locked them in either order: deadlocks)
-    await manager.query(`SELECT 1 FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE`, [delivery.endpoint_id]);
-    await manager.query(
-      `INSERT INTO webhook_delivery_attempts (delivery_id, endpoint_id, attempt, status_code, duration_ms, response_excerpt, error) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [delivery.id, delivery.endpoint_id, delivery.attempts + 1, outcome.statusCode, outcome.durationMs, outcome.responseExcerpt, outcome.error],
-    );
-    if (outcome.ok) {
-      await manager.query(`UPDATE webhook_deliveries SET attempts = attempts + 1, status = 'succeeded', finished_at = now() WHERE id = $1`, [delivery.id]);
-      await manager.query(`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [delivery.endpoint_id]);
-      return { ended: true };
-    }
-    // a failure past the window ends the delivery; before it, the job's retry tries again
-    const [{ status }] = (await manager.query(
-      `UPDATE webhook_deliveries SET attempts = attempts + 1,
-              status = CASE WHEN created_at < now() - make_interval(secs => $2) THEN 'failed' ELSE status END,
-              finished_at = CASE WHEN created_at < now() - make_interval(secs => $2) THEN now() END
-        WHERE id = $1 RETURNING status`,
-      [delivery.id, this.config.retryWindowSeconds],
-    ))[0] as Array<{ status: string }>;
-    await manager.query(`UPDATE webhook_endpoints SET failing_since = now() WHERE id = $1 AND failing_since IS NULL`, [delivery.endpoint_id]);
-    const [disabled] = ((await manager.query(
-      `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $3, updated_at = now()
-        WHERE id = $1 AND enabled AND failing_since < now() - make_interval(secs => $2) RETURNING url`,
-      [delivery.endpoint_id, this.config.retryWindowSeconds, `Disabled after failing for ${windowWords(this.config.retryWindowSeconds)}`],
-    )) as [Array<{ url: string }>, number])[0];
-    if (!disabled) return { ended: status !== 'pending' };
-    // this delivery and the endpoint's other waiting ones end now rather than each at its next try
-    await manager.query(`UPDATE webhook_deliveries SET status = 'failed', finished_at = now() WHERE id = $1 AND status = 'pending'`, [delivery.id]);
-    await manager.query(`UPDATE webhook_deliveries SET status = 'cancelled', finished_at = now() WHERE endpoint_id = $1 AND status = 'pending'`, [delivery.endpoint_id]);
-    return { ended: true, disabled: disabled.url };
   }
 
   /** The enabled admins' addresses (else SUPPLIER_EMAIL): an endpoint stopped and nobody may be watching the log. */
