@@ -13,12 +13,9 @@ import { Practice } from '../practices/practice.entity.js';
 @Index('IDX_users_email_suffix', { synchronize: false })
 // and by the words of the full name (migration 1765200000000-CustomerNameSearch)
 @Index('IDX_users_full_name_words', { synchronize: false })
-// a customer is in a practice with a role, an admin in none (migration 1765600000000-Practices)
+// a customer is always in a practice with a role; an admin counts in none (migration 1765600000000-Practices)
 @Index('IDX_users_practice', { synchronize: false })
-@Check(
-  'CHK_users_practice',
-  `CASE WHEN "role" = 'customer' THEN "practice_id" IS NOT NULL AND "practice_role" IS NOT NULL ELSE "practice_id" IS NULL AND "practice_role" IS NULL END`,
-)
+@Check('CHK_users_practice', `"role" <> 'customer' OR ("practice_id" IS NOT NULL AND "practice_role" IS NOT NULL)`)
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()

@@ -80,7 +80,7 @@ export class InvitationsService {
     const email = input.email.trim();
     const id = await this.transactions.run(async (manager) => {
       await manager.query(`SELECT id FROM practices WHERE id = $1 FOR UPDATE`, [me.practiceId]);
-      const [member] = await manager.query(`SELECT 1 FROM users WHERE practice_id = $1 AND lower(email) = lower($2)`, [me.practiceId, email]);
+      const [member] = await manager.query(`SELECT 1 FROM users WHERE practice_id = $1 AND role = 'customer' AND lower(email) = lower($2)`, [me.practiceId, email]);
       if (member) throw new ConflictException(`${email} is already a member of this practice`);
       const [pending] = await manager.query(
         `SELECT 1 FROM practice_invitations WHERE practice_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
@@ -198,7 +198,7 @@ export class InvitationsService {
       throw new ConflictException(`Your account has orders or service requests of ${current!.name}, so it cannot join another practice: accept the invitation with a new account`);
     }
     const [others] = (await manager.query(
-      `SELECT count(*)::int AS members, count(*) FILTER (WHERE practice_role = 'owner')::int AS owners FROM users WHERE practice_id = $1 AND id <> $2`,
+      `SELECT count(*)::int AS members, count(*) FILTER (WHERE practice_role = 'owner')::int AS owners FROM users WHERE practice_id = $1 AND id <> $2 AND role = 'customer'`,
       [current!.practice_id, user.id],
     )) as Array<{ members: number; owners: number }>;
     if (current!.practice_role === 'owner' && others!.members > 0 && others!.owners === 0) {

@@ -107,13 +107,13 @@ export class PracticesService {
   }
 
   private async memberRole(manager: EntityManager, practiceId: number, userId: number): Promise<PracticeRole> {
-    const [row] = (await manager.query(`SELECT practice_role FROM users WHERE id = $1 AND practice_id = $2`, [userId, practiceId])) as Array<{ practice_role: PracticeRole }>;
+    const [row] = (await manager.query(`SELECT practice_role FROM users WHERE id = $1 AND practice_id = $2 AND role = 'customer'`, [userId, practiceId])) as Array<{ practice_role: PracticeRole }>;
     if (!row) throw new NotFoundException(MEMBER_NOT_FOUND);
     return row.practice_role;
   }
 
   private async owners(manager: EntityManager, practiceId: number): Promise<number> {
-    const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM users WHERE practice_id = $1 AND practice_role = 'owner'`, [practiceId])) as Array<{ count: number }>;
+    const [{ count }] = (await manager.query(`SELECT count(*)::int AS count FROM users WHERE practice_id = $1 AND practice_role = 'owner' AND role = 'customer'`, [practiceId])) as Array<{ count: number }>;
     return count;
   }
 
@@ -130,7 +130,7 @@ export class PracticesService {
     const members = (await manager.query(
       `SELECT u.id AS user_id, u.username, u.full_name, u.email, u.practice_role AS role,
               coalesce((SELECT max(i.accepted_at) FROM practice_invitations i WHERE i.accepted_by = u.id AND i.practice_id = u.practice_id), u.created_at) AS joined_at
-         FROM users u WHERE u.practice_id = $1
+         FROM users u WHERE u.practice_id = $1 AND u.role = 'customer'
         ORDER BY array_position(ARRAY['owner', 'purchaser', 'assistant']::practice_role[], u.practice_role), lower(coalesce(nullif(btrim(u.full_name), ''), u.username)), u.id`,
       [practiceId],
     )) as MemberRow[];

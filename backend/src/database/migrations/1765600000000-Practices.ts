@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Practices (issue 36): every customer account belongs to a practice, with a role in it (owner,
  * purchaser, assistant); admins belong to none (CHK_users_practice). Each existing customer becomes
  * the owner of a one-person practice named after them (the full name, else the username), created
- * when the account was; nothing else of the account changes. Orders and service requests carry the
+ * when the account was; nothing else of the account changes. A customer always has a practice and
+ * a role (CHK_users_practice); an account made an admin keeps its columns but counts in no practice. Orders and service requests carry the
  * practice they were made for (`practice_id`, filled here from the account's new practice, and for a
  * new row by a trigger from the account's practice at the time), so every member sees them, and a
  * member who leaves leaves them with the practice. Invitations keep only the SHA-256 of their link's
@@ -36,8 +37,7 @@ export class Practices1765600000000 implements MigrationInterface {
       `ALTER TABLE "users" ADD CONSTRAINT "FK_users_practice" FOREIGN KEY ("practice_id") REFERENCES "practices"("id") ON DELETE NO ACTION ON UPDATE NO ACTION`,
     );
     await queryRunner.query(`
-      ALTER TABLE "users" ADD CONSTRAINT "CHK_users_practice" CHECK (CASE WHEN "role" = 'customer' THEN "practice_id" IS NOT NULL AND "practice_role" IS NOT NULL
-                                                                       ELSE "practice_id" IS NULL AND "practice_role" IS NULL END)`);
+      ALTER TABLE "users" ADD CONSTRAINT "CHK_users_practice" CHECK ("role" <> 'customer' OR ("practice_id" IS NOT NULL AND "practice_role" IS NOT NULL))`);
     await queryRunner.query(`CREATE INDEX "IDX_users_practice" ON "users" ("practice_id")`);
 
     for (const table of ['orders', 'service_requests']) {
