@@ -1,5 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { PRACTICE_ROLES, type PracticeRole, USER_ROLES, type UserRole } from '@dentalmarket/contracts';
+import { type PracticeRole, USER_ROLES, type UserRole } from '@dentalmarket/contracts';
+import { PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { Practice } from '../practices/practice.entity.js';
 
 /** An account: a customer (the default) or an admin. `password` is an argon2id hash. */

@@ -1,8 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 
 /**
- * An invitation link's token (issue 36): `<invitation id>.<version>.<HMAC>` signed with a key derived
- * from the session secret. The database keeps only its SHA-256 (`token_hash`), so a copy of the
+ * An invitation link's token (issue 36): the invitation's id (16 bytes), its version (4) and their
+ * HMAC-SHA256 (32), signed with a key derived from the session secret, as one base64url word (70
+ * characters: no dot, which the static server would read as a file's extension). The database keeps only its SHA-256 (`token_hash`), so a copy of the
  * database opens no invitation; the email worker derives the token again from the id and version
  * (nothing secret travels through the job queue either). A resend bumps the version: the earlier
  * link's hash no longer matches, so it stops working.
@@ -15,8 +16,11 @@ export class InvitationTokens {
   }
 
   token(invitationId: string, version: number): string {
-    const signature = createHmac('sha256', this.key).update(`${invitationId}.${version}`).digest('base64url');
-    return `${invitationId}.${version}.${signature}`;
+    const id = Buffer.from(invitationId.replace(/-/g, ''), 'hex');
+    const counter = Buffer.alloc(4);
+    counter.writeUInt32BE(version);
+    const signature = createHmac('sha256', this.key).update(Buffer.concat([id, counter])).digest();
+    return Buffer.concat([id, counter, signature]).toString('base64url');
   }
 
   hash(token: string): string {
@@ -25,4 +29,4 @@ export class InvitationTokens {
 }
 
 /** What a token looks like: anything else is "not found" without a database read. */
-export const INVITATION_TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[1-9][0-9]{0,8}\.[A-Za-z0-9_-]{43}$/;
+export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{70}$/;

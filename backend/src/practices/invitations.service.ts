@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PRACTICE_LIMITS, type PracticeRole } from '@dentalmarket/contracts';
+import { type PracticeRole } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 import { insertUser } from '../auth/users.service.js';
 import type { User } from '../auth/user.entity.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';

@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { PRACTICE_ROLE_LABELS, type PracticeRole } from '@dentalmarket/contracts';
+import { type PracticeRole } from '@dentalmarket/contracts';
+import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts/practices';
 import { practiceNameFor } from '../auth/users.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';

@@ -5,7 +5,7 @@ import { selectCurrentUser } from '@dentalmarket/store';
 import { customer, fakeApi, renderAt } from '../test/support.js';
 import AcceptInvitation from './AcceptInvitation.js';
 
-const TOKEN = '0b6f3a52-2b9e-4d8e-9a51-6f1f3b7f2a10.1.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+const TOKEN = 'C29jUiueTY6aUW8fO38qEAAAAAHOqv1sYd3i8UQ2y8hVbT8gH8Dq6vB1xk2c0Yg3wJ4r5A';
 const offer = (overrides: Partial<InvitationPreview> = {}): InvitationPreview => ({
   practice_name: 'Harbour Dental',
   role: 'assistant',

@@ -2,7 +2,8 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import { Form, Formik } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as Yup from 'yup';
-import { PRACTICE_LIMITS, type Practice } from '@dentalmarket/contracts';
+import { type Practice } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 import { toastMessage } from '@dentalmarket/ui';
 import { FocusFirstError, FormikTextField } from '@dentalmarket/ui/forms';
 import { useUpdatePracticeMutation } from './practiceApi.js';

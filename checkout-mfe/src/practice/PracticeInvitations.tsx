@@ -2,7 +2,8 @@ import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, Typography } fro
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as Yup from 'yup';
-import { PRACTICE_ROLE_LABELS, PRACTICE_ROLES, type PracticeInvitation, type PracticeRole } from '@dentalmarket/contracts';
+import { type PracticeInvitation, type PracticeRole } from '@dentalmarket/contracts';
+import { PRACTICE_ROLE_LABELS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { PageSpinner, toastMessage } from '@dentalmarket/ui';
 import { FocusFirstError, FormikTextField } from '@dentalmarket/ui/forms';
 import { useGetPracticeInvitationsQuery, useInviteMutation, useResendInvitationMutation, useRevokeInvitationMutation } from './practiceApi.js';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { PRACTICE_ROLE_LABELS, PRACTICE_ROLES, type Practice, type PracticeMember, type PracticeRole } from '@dentalmarket/contracts';
+import { type Practice, type PracticeMember, type PracticeRole } from '@dentalmarket/contracts';
+import { PRACTICE_ROLE_LABELS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { toastMessage } from '@dentalmarket/ui';
 import { useChangeMemberRoleMutation, useRemoveMemberMutation } from './practiceApi.js';
 import { apiMessage, personName } from './practiceMessages.js';

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts';
+import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts/practices';
 import { errorText } from '@dentalmarket/store';
 import { PageSpinner } from '@dentalmarket/ui';
 import { useGetPracticeQuery } from './practiceApi.js';

@@ -1,6 +1,8 @@
 /**
  * Practices (issue 36): every shopper account belongs to a practice, with a role in it. The API's
- * /api/practice routes and the shopper's Practice page share these shapes.
+ * /api/practice routes and the shopper's Practice page share these shapes. Imported as
+ * '@dentalmarket/contracts/practices' (the main entry re-exports the types only): the roles' labels
+ * and limits stay out of the shared contracts every shopper's page downloads.
  */
 
 export const PRACTICE_ROLES = ['owner', 'purchaser', 'assistant'] as const;

@@ -1,5 +1,6 @@
 import * as Yup from 'yup';
-import { LIMITS, PRACTICE_LIMITS } from '@dentalmarket/contracts';
+import { LIMITS } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 
 /** SPEC §5 Login. */
 export const loginSchema = Yup.object({

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { LIMITS, PRACTICE_LIMITS } from '@dentalmarket/contracts';
+import { LIMITS } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 
 /** Public registration always creates a customer; `role` is accepted only as "customer". */
 export class RegisterDto {

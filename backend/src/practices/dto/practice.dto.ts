@@ -1,20 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import {
-  type InvitationAccept,
-  type InvitationPreview,
-  LIMITS,
-  type Practice,
-  PRACTICE_LIMITS,
-  PRACTICE_ROLES,
-  type PracticeInvitation,
-  type PracticeInvitationCreate,
-  type PracticeMember,
-  type PracticeMemberUpdate,
-  type PracticeRole,
-  type PracticeUpdate,
-} from '@dentalmarket/contracts';
+import { type InvitationAccept, type InvitationPreview, LIMITS, type Practice, type PracticeInvitation, type PracticeInvitationCreate, type PracticeMember, type PracticeMemberUpdate, type PracticeRole, type PracticeUpdate } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { INVITATION_TOKEN_PATTERN } from '../invitation-token.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -111,7 +99,7 @@ export class MemberIdParamDto {
 }
 
 export class InvitationTokenParamDto {
-  @ApiProperty({ description: "the token of an invitation's link", example: '0b6f3a52-2b9e-4d8e-9a51-6f1f3b7f2a10.1.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' })
+  @ApiProperty({ description: "the token of an invitation's link", example: 'C29jUiueTY6aUW8fO38qEAAAAAHOqv1sYd3i8UQ2y8hVbT8gH8Dq6vB1xk2c0Yg3wJ4r5A' })
   @Matches(INVITATION_TOKEN_PATTERN, { message: "token must be an invitation link's token" })
   token: string;
 }
