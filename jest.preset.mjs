@@ -27,7 +27,7 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
     },
     moduleNameMapper: {
       '^@dentalmarket/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
-      // the entries outside the main one (api-keys, webhooks): admin and API only
+      // the entries outside the main one (api-keys, webhooks: admin and API only; practices: the API, the checkout remote and the auth page)
       '^@dentalmarket/contracts/([a-z-]+)$': path.join(root, 'libs/contracts/src/$1.ts'),
       '^@dentalmarket/api-client$': path.join(root, 'libs/api-client/src/index.ts'),
       '^@dentalmarket/store$': path.join(root, 'libs/store/src/index.ts'),

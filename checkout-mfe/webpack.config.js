@@ -12,6 +12,9 @@ export default createConfig({
     './Orders': './src/orders/OrdersList.tsx',
     './OrderPage': './src/orders/OrderPage.tsx',
     './OrderLookup': './src/orders/OrderLookup.tsx',
+    // the practice pages (issue 36): the shell's /practice and /invitations/:token routes
+    './Practice': './src/practice/PracticePage.tsx',
+    './AcceptInvitation': './src/practice/AcceptInvitation.tsx',
   },
   port: 3102,
 });

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { SHELL_ROUTE_PATTERNS, SHELL_ROUTES } from '@dentalmarket/contracts';
 import { makeStore } from '@dentalmarket/store';
-import { ORDER_PAGES, orderRoutes } from './orderRoutes.js';
+import { ORDER_PAGES, orderRoutes, PRACTICE_PAGES } from './orderRoutes.js';
 import { pageTitle } from './pageTitle.js';
 
 describe("the shopper's order routes (issue 18)", () => {
@@ -13,7 +13,7 @@ describe("the shopper's order routes (issue 18)", () => {
     expect(paths.filter((path) => path.includes('/', 1))).toEqual(SHELL_ROUTE_PATTERNS.filter((path) => path.startsWith('/orders')));
   });
 
-  it.each(['/orders', '/orders/DM-7K3QX9'])('send a guest at %s to /auth', (path) => {
+  it.each(['/orders', '/orders/DM-7K3QX9', '/practice'])('send a guest at %s to /auth', (path) => {
     const store = makeStore({ session: { user: null, status: 'anonymous', expired: false } }, { persistCart: false });
     render(
       <Provider store={store}>
@@ -26,6 +26,14 @@ describe("the shopper's order routes (issue 18)", () => {
       </Provider>,
     );
     expect(screen.getByText('auth page')).toBeTruthy();
+  });
+
+  it("include the practice pages (issue 36), which the server answers with 200 too", () => {
+    expect(PRACTICE_PAGES.map((page) => page.path)).toEqual(['/practice', '/invitations/:token']);
+    expect(SHELL_ROUTES).toContain('/practice');
+    expect(SHELL_ROUTE_PATTERNS).toContain('/invitations/:token');
+    expect(pageTitle('/practice', '')).toBe('Your practice | DentalMarket');
+    expect(pageTitle('/invitations/abc', '')).toBe('Invitation | DentalMarket');
   });
 
   it('have their own titles', () => {

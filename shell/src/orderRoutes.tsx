@@ -14,9 +14,19 @@ export const ORDER_PAGES = [
   { path: '/orders/:number', exposed: 'OrderPage', signedIn: true },
 ] as const;
 
-/** The routes of ORDER_PAGES, to place inside the shell's <Routes>. */
+/**
+ * The shopper's practice pages (issue 36), also the checkout remote's: the Practice page (signed in)
+ * and an invitation's link (open: signed out it makes the account). SHELL_ROUTES' '/practice' and
+ * SHELL_ROUTE_PATTERNS' '/invitations/:token'.
+ */
+export const PRACTICE_PAGES = [
+  { path: '/practice', exposed: 'Practice', signedIn: true },
+  { path: '/invitations/:token', exposed: 'AcceptInvitation', signedIn: false },
+] as const;
+
+/** The routes of ORDER_PAGES and PRACTICE_PAGES, to place inside the shell's <Routes>. */
 export function orderRoutes() {
-  return ORDER_PAGES.map(({ path, exposed, signedIn }) => {
+  return [...ORDER_PAGES, ...PRACTICE_PAGES].map(({ path, exposed, signedIn }) => {
     const page = <RemoteRoute key={`checkout-${exposed}`} name="checkout" exposed={exposed} />;
     return <Route key={path} path={path} element={signedIn ? <RouteGuard>{page}</RouteGuard> : page} />;
   });

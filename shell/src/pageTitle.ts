@@ -10,6 +10,7 @@ const PAGES: Record<string, string> = {
   '/admin': 'Admin Dashboard',
   '/orders': 'Your orders',
   '/orders/lookup': 'Find your order',
+  '/practice': 'Your practice',
 };
 
 
@@ -28,6 +29,7 @@ export function pageTitle(pathname: string, search: string): string | undefined 
     const type = params.get('type');
     return `${PRODUCT_TYPE_HEADINGS[isProductType(type) ? type : DEFAULT_MARKETPLACE_PRODUCT_TYPE]} – Marketplace | DentalMarket`;
   }
+  if (/^\/invitations\/[^/]+$/.test(path)) return 'Invitation | DentalMarket';
   const order = /^\/orders\/([^/]+)$/.exec(path);
   if (!PAGES[path] && order) return `Order ${decodePathSegment(order[1]) ?? order[1]} | DentalMarket`;
   return `${PAGES[path] ?? 'Page Not Found'} | DentalMarket`;

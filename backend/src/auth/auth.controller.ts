@@ -80,8 +80,8 @@ export class AuthController {
   @Post('register')
   @UseGuards(RegistrationRateLimitGuard)
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'too many accounts registered from this network in the last hour; Retry-After says when to try again' })
-  @ApiBodyExample(RegisterDto, { username: 'dr.jones', email: 'dr.jones@example.com', full_name: 'Dr. Sam Jones', password: 'a long passphrase' })
-  @ApiOperation({ summary: 'Create a customer account and sign it in' })
+  @ApiBodyExample(RegisterDto, { username: 'dr.jones', email: 'dr.jones@example.com', full_name: 'Dr. Sam Jones', password: 'a long passphrase', practice_name: 'Harbour Dental Practice' })
+  @ApiOperation({ summary: 'Create a customer account, and the practice it owns, and sign it in' })
   @ApiCreatedResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'username or email taken (compared without regard to case)' })
@@ -92,6 +92,7 @@ export class AuthController {
       email: body.email,
       full_name: body.full_name ?? null,
       password: body.password,
+      ...(body.practice_name ? { practice: { name: body.practice_name } } : {}),
     });
     await logIn(request, user);
     markSignedIn(request);

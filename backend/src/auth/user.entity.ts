@@ -1,5 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { USER_ROLES, type UserRole } from '@dentalmarket/contracts';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { type PracticeRole, USER_ROLES, type UserRole } from '@dentalmarket/contracts';
+import { PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
+import { Practice } from '../practices/practice.entity.js';
 
 /** An account: a customer (the default) or an admin. `password` is an argon2id hash. */
 // case-insensitive uniqueness: expression indexes made by a migration, which TypeORM cannot describe
@@ -12,6 +14,9 @@ import { USER_ROLES, type UserRole } from '@dentalmarket/contracts';
 @Index('IDX_users_email_suffix', { synchronize: false })
 // and by the words of the full name (migration 1765200000000-CustomerNameSearch)
 @Index('IDX_users_full_name_words', { synchronize: false })
+// a customer is always in a practice with a role; an admin counts in none (migration 1765600000000-Practices)
+@Index('IDX_users_practice', { synchronize: false })
+@Check('CHK_users_practice', `"role" <> 'customer' OR ("practice_id" IS NOT NULL AND "practice_role" IS NOT NULL)`)
 @Entity({ name: 'users' })
 export class User {
   @PrimaryGeneratedColumn()
@@ -39,4 +44,16 @@ export class User {
   /** set by an admin: the account cannot sign in and its sessions are refused; null while enabled */
   @Column({ type: 'timestamptz', nullable: true })
   disabled_at: Date | null;
+
+  /** the practice a customer buys for (issue 36); null for an admin */
+  @Column({ type: 'integer', nullable: true })
+  practice_id: number | null;
+
+  @ManyToOne(() => Practice, { nullable: true })
+  @JoinColumn({ name: 'practice_id', foreignKeyConstraintName: 'FK_users_practice' })
+  practice?: Relation<Practice> | null;
+
+  /** what the customer may do in it; null for an admin */
+  @Column({ type: 'enum', enum: PRACTICE_ROLES, enumName: 'practice_role', nullable: true })
+  practice_role: PracticeRole | null;
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import argon2 from 'argon2';
 import type { EntityManager } from 'typeorm';
-import type { UserRole } from '@dentalmarket/contracts';
+import type { PracticeRole, UserRole } from '@dentalmarket/contracts';
 import { Transactions } from '../database/transactions.js';
+import { Practice } from '../practices/practice.entity.js';
 import { User } from './user.entity.js';
 
 export interface NewUser {
@@ -11,6 +12,16 @@ export interface NewUser {
   full_name?: string | null;
   password: string;
   role: UserRole;
+  /**
+   * A customer's practice (issue 36): an existing one with a role (an invitation's), or the name of a
+   * new one the customer owns; by default a new one named after the person. Admins have none.
+   */
+  practice?: { id: number; role: PracticeRole } | { name: string };
+}
+
+/** A one-person practice's default name: the person's full name, else their username (as the migration named them). */
+export function practiceNameFor(user: { username: string; full_name?: string | null }): string {
+  return user.full_name?.trim() || user.username;
 }
 
 let memoryCost = 65_536;
@@ -26,12 +37,22 @@ export function hashPassword(password: string): Promise<string> {
 
 /** Creates a user with an argon2id hash, through the given manager (e.g. a transaction's). */
 export async function insertUser(manager: EntityManager, user: NewUser): Promise<User> {
+  let practice: { id: number; role: PracticeRole } | null = null;
+  if (user.role === 'customer') {
+    if (user.practice && 'id' in user.practice) practice = user.practice;
+    else {
+      const name = (user.practice && 'name' in user.practice && user.practice.name.trim()) || practiceNameFor(user);
+      practice = { id: (await manager.save(manager.create(Practice, { name }))).id, role: 'owner' };
+    }
+  }
   const entity = manager.create(User, {
     username: user.username,
     email: user.email,
     full_name: user.full_name ?? null,
     role: user.role,
     password: await hashPassword(user.password),
+    practice_id: practice?.id ?? null,
+    practice_role: practice?.role ?? null,
   });
   return manager.save(entity);
 }
@@ -62,6 +83,7 @@ export class UsersService {
 
   /** Public registration: always a customer. A taken username or email is a 409 (unique violation). */
   registerCustomer(input: Omit<NewUser, 'role'>): Promise<User> {
-    return insertUser(this.transactions.manager, { ...input, role: 'customer' });
+    // the practice and its owner together, or neither (a taken username leaves no practice behind)
+    return this.transactions.run((manager) => insertUser(manager, { ...input, role: 'customer' }));
   }
 }

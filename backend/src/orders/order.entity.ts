@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { ORDER_STATUSES, type OrderStatus } from '@dentalmarket/contracts';
 import { User } from '../auth/user.entity.js';
+import { Practice } from '../practices/practice.entity.js';
 
 /**
  * What a practice bought: the shipping form's fields, the totals in integer cents as priced by the
@@ -17,6 +18,7 @@ import { User } from '../auth/user.entity.js';
 @Index('IDX_orders_email_prefix', { synchronize: false })
 @Index('IDX_orders_email_suffix', { synchronize: false })
 @Index('IDX_orders_full_name_trgm', { synchronize: false })
+@Index('IDX_orders_practice_created', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -34,6 +36,14 @@ export class Order {
   @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'FK_orders_user' })
   user?: Relation<User> | null;
+
+  /** the practice it was placed for (issue 36): set from the account's practice as it is inserted (a trigger); null for a guest */
+  @Column({ type: 'integer', nullable: true })
+  practice_id: number | null;
+
+  @ManyToOne(() => Practice, { nullable: true })
+  @JoinColumn({ name: 'practice_id', foreignKeyConstraintName: 'FK_orders_practice' })
+  practice?: Relation<Practice> | null;
 
   @Column({ type: 'text' })
   email: string;

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { centsToDecimal, type OrderLineConflict, orderTotals, toCents } from '@dentalmarket/contracts';
+import { ASSISTANT_CANNOT_ORDER } from '@dentalmarket/contracts/practices';
 import { LoginThrottle } from '../auth/login-throttle.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
@@ -14,7 +15,7 @@ import { mapOrder, mapOrderSummary, type OrderDto, type OrderListResponseDto, ty
 import type { OrderLookupDto, OrderPageQueryDto } from './dto/order-requests.dto.js';
 import { IdempotencyKeyReused, OrderLinesConflict, OrderNotFound } from './order.errors.js';
 import { newOrderNumber, normaliseOrderNumber } from './order-number.js';
-import { ORDER_COLUMNS, readOrder, SUMMARY_COLUMNS } from './order-reads.js';
+import { ORDER_COLUMNS, ownRecords, PLACED_BY, readOrder, recordsOwner, SUMMARY_COLUMNS } from './order-reads.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,6 +102,8 @@ export class OrdersService {
 
   /** POST /api/orders: the order, and whether it was made now (201) or by an earlier try with the key (200). */
   async place(body: CreateOrderDto, user: User | undefined, idempotencyKey: string | undefined): Promise<{ order: OrderDto; created: boolean }> {
+    // issue 36: an assistant prepares the cart; an owner or a purchaser of the practice places it
+    if (user?.practice_role === 'assistant') throw new ForbiddenException(ASSISTANT_CANNOT_ORDER);
     if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be a UUID, e.g. 3f0c6a52-2b9e-4d8e-9a51-6f1f3b7f2a10');
     const ids = body.lines.map((line) => line.product_id);
     const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -236,21 +239,25 @@ export class OrdersService {
     return mapOrder(order, lines, [{ from_status: null, to_status: 'placed', actor, note: null, created_at: order.created_at }]);
   }
 
-  /** GET /api/orders: the signed-in shopper's orders, newest first. */
+  /** GET /api/orders: the signed-in shopper's practice's orders (issue 36: every member's), newest first, each with who placed it. */
   async listMine(user: User, query: OrderPageQueryDto): Promise<OrderListResponseDto> {
     const page = query.page ?? 1;
     const limit = query.limit ?? 20;
     const manager = this.transactions.manager;
     const [rows, [{ total }]] = await Promise.all([
-      manager.query(`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`, [user.id, limit, (page - 1) * limit]) as Promise<OrderSummaryRow[]>,
-      manager.query(`SELECT count(*)::int AS total FROM orders WHERE user_id = $1`, [user.id]),
+      manager.query(`SELECT ${SUMMARY_COLUMNS}, ${PLACED_BY} FROM orders o WHERE ${ownRecords('o', 1, user)} ORDER BY o.created_at DESC, o.id DESC LIMIT $2 OFFSET $3`, [
+        recordsOwner(user),
+        limit,
+        (page - 1) * limit,
+      ]) as Promise<OrderSummaryRow[]>,
+      manager.query(`SELECT count(*)::int AS total FROM orders o WHERE ${ownRecords('o', 1, user)}`, [recordsOwner(user)]),
     ]);
     return { orders: rows.map(mapOrderSummary), total, page, limit };
   }
 
-  /** GET /api/orders/:number: the shopper's own order; anyone else's is "not found", never "forbidden". */
+  /** GET /api/orders/:number: an order of the shopper's practice; anyone else's is "not found", never "forbidden". */
   async getMine(user: User, number: string): Promise<OrderDto> {
-    const order = await readOrder(this.transactions.manager, 'o.number = $1 AND o.user_id = $2', [normaliseOrderNumber(number), user.id]);
+    const order = await readOrder(this.transactions.manager, `o.number = $1 AND ${ownRecords('o', 2, user)}`, [normaliseOrderNumber(number), recordsOwner(user)], true);
     if (!order) throw new OrderNotFound();
     return order;
   }

@@ -5,6 +5,7 @@ import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { newPublicNumber } from '../orders/order-number.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
+import { ownRecords, recordsOwner } from '../orders/order-reads.js';
 import { ServiceRequestEmails } from './service-request-emails.js';
 import { mapSummary, readServiceRequest, SUMMARY_COLUMNS, type SummaryRow } from './service-request-reads.js';
 import type {
@@ -75,14 +76,19 @@ export class ServiceRequestsService {
     const page = query.page ?? 1;
     const manager = this.transactions.manager;
     const [rows, [{ total }]] = await Promise.all([
-      manager.query(`SELECT ${SUMMARY_COLUMNS} FROM service_requests r WHERE r.user_id = $1 ORDER BY r.created_at DESC LIMIT $2 OFFSET $3`, [user.id, limit, (page - 1) * limit]) as Promise<SummaryRow[]>,
-      manager.query(`SELECT count(*)::int AS total FROM service_requests WHERE user_id = $1`, [user.id]),
+      // issue 36: the practice's requests, every member's
+      manager.query(`SELECT ${SUMMARY_COLUMNS} FROM service_requests r WHERE ${ownRecords('r', 1, user)} ORDER BY r.created_at DESC LIMIT $2 OFFSET $3`, [
+        recordsOwner(user),
+        limit,
+        (page - 1) * limit,
+      ]) as Promise<SummaryRow[]>,
+      manager.query(`SELECT count(*)::int AS total FROM service_requests r WHERE ${ownRecords('r', 1, user)}`, [recordsOwner(user)]),
     ]);
     return { requests: rows.map(mapSummary), total, page, limit };
   }
 
   async getMine(user: User, number: string): Promise<ServiceRequestDto> {
-    const request = await readServiceRequest(this.transactions.manager, 'r.number = $1 AND r.user_id = $2', [number, user.id]);
+    const request = await readServiceRequest(this.transactions.manager, `r.number = $1 AND ${ownRecords('r', 2, user)}`, [number, recordsOwner(user)]);
     if (!request) throw new NotFoundException('Service request not found');
     return strip(request);
   }

@@ -76,7 +76,10 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
             Order {order.number}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }} useFlexGap>
-            <Typography color="text.secondary">Placed on {formatDay(order.created_at)}</Typography>
+            <Typography color="text.secondary">
+              Placed on {formatDay(order.created_at)}
+              {order.placed_by ? ` by ${order.placed_by}` : ''}
+            </Typography>
             <OrderStatusChip status={order.status} />
           </Stack>
         </Box>

@@ -21,7 +21,7 @@ function NoOrders() {
   );
 }
 
-/** /orders (signed in; the shell's route guard sends guests to /auth): the shopper's orders, newest first, a page at a time, and below them their service requests. */
+/** /orders (signed in; the shell's route guard sends guests to /auth): the practice's orders (issue 36: every member's, with who placed each), newest first, a page at a time, and below them their service requests. */
 export default function OrdersList() {
   return (
     <Box>
@@ -40,6 +40,7 @@ export default function OrdersList() {
           <>
             <TableCell>Order</TableCell>
             <TableCell sx={wideOnly}>Date</TableCell>
+            <TableCell sx={wideOnly}>Placed by</TableCell>
             <TableCell>Status</TableCell>
             <TableCell align="right">Total</TableCell>
           </>
@@ -54,9 +55,11 @@ export default function OrdersList() {
               </Link>
               <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
                 {formatDay(order.created_at)}
+                {order.placed_by ? ` · ${order.placed_by}` : ''}
               </Typography>
             </TableCell>
             <TableCell sx={wideOnly}>{formatDay(order.created_at)}</TableCell>
+            <TableCell sx={wideOnly}>{order.placed_by ?? '–'}</TableCell>
             <TableCell>
               <OrderStatusChip status={order.status} />
             </TableCell>

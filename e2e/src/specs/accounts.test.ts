@@ -34,6 +34,7 @@ describe('the /auth screen', () => {
       await register.getByLabel('Username').fill('dr.browser');
       await register.getByLabel('Email').fill('dr.browser@example.com');
       await register.getByLabel('Full name (optional)').fill('Dr. Browser');
+      await register.getByLabel('Practice name').fill('Browser Dental'); // issue 36: required in the form
       await register.getByLabel('Password', { exact: true }).fill('Browser!42');
       await register.getByLabel('Confirm password').fill('Browser!42');
       await register.getByRole('button', { name: 'Create Account' }).click();

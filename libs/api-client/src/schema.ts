@@ -1020,6 +1020,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation's link offers (practice, role, address) and whether it can still be accepted */
+        get: operations["InvitationsController_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation. Signed out: creates the account (username and password as registration checks them; the email is the invitation's) in the practice and signs it in. Signed in: the account joins the practice */
+        post: operations["InvitationsController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -1174,6 +1208,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in shopper's practice: its details, its members with their roles, and the shopper's own role */
+        get: operations["PracticeController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the practice's name, phone or tax id (owners) */
+        patch: operations["PracticeController_update"];
+        trace?: never;
+    };
+    "/api/practice/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice's open invitations, pending or expired, newest first (owners) */
+        get: operations["PracticeController_listInvitations"];
+        put?: never;
+        /** Invite someone by email with a role (owners): they are emailed a link that works once, for 7 days */
+        post: operations["PracticeController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation: its link stops working (owners) */
+        delete: operations["PracticeController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email an invitation again with a new link, valid 7 days from now; the earlier link stops working (owners) */
+        post: operations["PracticeController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (owners), or leave the practice (your own id). The person keeps the account, which becomes the owner of a new practice of its own; the orders stay with this practice. The last owner can do neither */
+        delete: operations["PracticeController_remove"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (owners); the last owner cannot be demoted */
+        patch: operations["PracticeController_changeRole"];
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1251,7 +1373,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer account and sign it in */
+        /** Create a customer account, and the practice it owns, and sign it in */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -2165,6 +2287,35 @@ export interface components {
             email: components["schemas"]["EmailStateDto"];
             jobs: components["schemas"]["JobQueueStateDto"][];
         };
+        InvitationAcceptDto: {
+            /** @example Amy Adams */
+            full_name?: string | null;
+            password?: string;
+            /** @example amy.assistant */
+            username?: string;
+        };
+        InvitationPreviewDto: {
+            /** @example assistant@harbour.example */
+            email: string;
+            /** @example 2026-02-07T10:15:00.000Z */
+            expires_at: string;
+            /** @example Dr. Jane Smith */
+            invited_by: string | null;
+            /** @example Harbour Dental Practice */
+            practice_name: string;
+            /**
+             * @example null
+             * @enum {string|null}
+             */
+            reason: "expired" | "used" | "revoked" | null;
+            /**
+             * @example assistant
+             * @enum {string}
+             */
+            role: "owner" | "purchaser" | "assistant";
+            /** @example true */
+            valid: boolean;
+        };
         JobQueueStateDto: {
             active: number;
             failed: number;
@@ -2312,6 +2463,11 @@ export interface components {
             lines: components["schemas"]["OrderLineDto"][];
             /** @example DM-7K3QX9 */
             number: string;
+            /**
+             * @description the shopper's reads: the practice member who placed it (full name, else username); null when that account is gone
+             * @example Dr. Jane Smith
+             */
+            placed_by?: string | null;
             shipping: components["schemas"]["ShippingAddressDto"];
             /** @example 15.00 */
             shipping_cost: string;
@@ -2440,6 +2596,11 @@ export interface components {
             /** @example DM-7K3QX9 */
             number: string;
             /**
+             * @description the shopper's list: the practice member who placed it
+             * @example Dr. Jane Smith
+             */
+            placed_by?: string | null;
+            /**
              * @example placed
              * @enum {string}
              */
@@ -2504,6 +2665,101 @@ export interface components {
             partners: components["schemas"]["PartnerClicksDto"][];
             to: string;
             total: number;
+        };
+        PracticeDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example 7 */
+            id: number;
+            members: components["schemas"]["PracticeMemberDto"][];
+            /**
+             * @description the signed-in member's role
+             * @example owner
+             * @enum {string}
+             */
+            my_role: "owner" | "purchaser" | "assistant";
+            /**
+             * @description the signed-in member's account id
+             * @example 12
+             */
+            my_user_id: number;
+            /** @example Harbour Dental Practice */
+            name: string;
+            /** @example +1 503 555 0100 */
+            phone: string | null;
+            /** @example null */
+            tax_id: string | null;
+            /** @example 2026-01-31T10:15:00.000Z */
+            updated_at: string;
+        };
+        PracticeInvitationCreateDto: {
+            /** @example assistant@harbour.example */
+            email: string;
+            /**
+             * @example assistant
+             * @enum {string}
+             */
+            role: "owner" | "purchaser" | "assistant";
+        };
+        PracticeInvitationDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example assistant@harbour.example */
+            email: string;
+            /** @example 2026-02-07T10:15:00.000Z */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @example 0b6f3a52-2b9e-4d8e-9a51-6f1f3b7f2a10
+             */
+            id: string;
+            /** @example Dr. Jane Smith */
+            invited_by: string | null;
+            /**
+             * @example assistant
+             * @enum {string}
+             */
+            role: "owner" | "purchaser" | "assistant";
+            /**
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "expired";
+        };
+        PracticeMemberDto: {
+            /** @example dr.jones@example.com */
+            email: string;
+            /** @example Dr. Sam Jones */
+            full_name: string | null;
+            /**
+             * @description when the account was made, or joined this practice by an invitation
+             * @example 2026-01-31T10:15:00.000Z
+             */
+            joined_at: string;
+            /**
+             * @example owner
+             * @enum {string}
+             */
+            role: "owner" | "purchaser" | "assistant";
+            /** @example 12 */
+            user_id: number;
+            /** @example dr.jones */
+            username: string;
+        };
+        PracticeMemberUpdateDto: {
+            /**
+             * @example purchaser
+             * @enum {string}
+             */
+            role: "owner" | "purchaser" | "assistant";
+        };
+        PracticeUpdateDto: {
+            /** @example Harbour Dental Practice */
+            name?: string;
+            /** @example +1 503 555 0100 */
+            phone?: string | null;
+            /** @example 12-3456789 */
+            tax_id?: string | null;
         };
         PriceRangeDto: {
             /** @example 24999.00 */
@@ -2633,6 +2889,11 @@ export interface components {
             /** @example Dr. Alex Jones */
             full_name?: string | null;
             password: string;
+            /**
+             * @description the practice the account creates and owns (issue 36); by default named after the person (the full name, else the username)
+             * @example Harbour Dental Practice
+             */
+            practice_name?: string;
             /**
              * @description ignored beyond this check: accounts are always customers
              * @enum {string}
@@ -6884,6 +7145,127 @@ export interface operations {
             };
         };
     };
+    InvitationsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of an invitation's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreviewDto"];
+                };
+            };
+            /** @description not an invitation link's token */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no invitation has this token (a wrong link, or one a newer email replaced) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    InvitationsController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the token of an invitation's link */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptDto"];
+            };
+        };
+        responses: {
+            /** @description the account now in the practice (signed in) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDto"];
+                };
+            };
+            /** @description a field is missing or invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description Origin is not this site or an allowed origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no invitation has this token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the username or email is taken; or, signed in: already a member, an admin, the last owner of a practice with others, or orders or service requests of another practice */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the invitation was used, revoked or has expired (the message says which) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description too many accounts registered from this network in the last hour */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
     AuthController_login: {
         parameters: {
             query?: never;
@@ -7370,6 +7752,455 @@ export interface operations {
             };
             /** @description too many reports from this address; Retry-After says when to send again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeDto"];
+                };
+            };
+            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account: practices are for shoppers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeInvitationDto"][];
+                };
+            };
+            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeInvitationCreateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeInvitationDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the address is a member already, or has a pending invitation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no open invitation with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeInvitationDto"];
+                };
+            };
+            /** @description id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no open invitation with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description userId is not an account id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description removing someone else without being an owner, an admin account, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such member in the shopper's practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the last owner cannot leave or be removed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeController_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeMemberUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeDto"];
+                };
+            };
+            /** @description userId or role is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such member in the shopper's practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the last owner cannot be demoted */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,19 @@ export * from './integrations.js';
 export * from './analytics.js';
 export * from './customers.js';
 export * from './service-requests.js';
+// practices' types; their roles, labels and limits are '@dentalmarket/contracts/practices'
+export type {
+  InvitationAccept,
+  InvitationPreview,
+  Practice,
+  PracticeInvitation,
+  PracticeInvitationCreate,
+  PracticeInvitationStatus,
+  PracticeMember,
+  PracticeMemberUpdate,
+  PracticeRole,
+  PracticeUpdate,
+} from './practices.js';
 export * from './price-line.js';
 // API keys' types; their scopes and limits are '@dentalmarket/contracts/api-keys', outside the shared
 // module every page downloads (only the admin and the API use them)

@@ -106,6 +106,8 @@ export interface Order {
   events: OrderEvent[];
   created_at: string;
   updated_at: string;
+  /** the shopper's reads (issue 36): the practice member who placed it (full name, else username); absent elsewhere */
+  placed_by?: string | null;
 }
 
 /** A row of the shopper's list (GET /api/orders) and of the admin grid (GET /api/admin/orders). */
@@ -117,6 +119,8 @@ export interface OrderSummary {
   total: string;
   line_count: number;
   created_at: string;
+  /** the shopper's list (issue 36): the practice member who placed it; absent in the admin grid */
+  placed_by?: string | null;
 }
 
 export interface OrderListResponse {

@@ -3,16 +3,16 @@
  * these paths with the shell's page and 200; any other page path gets the same page with 404, and the
  * shell renders its not-found page there. The shell's router and these lists must name the same paths.
  */
-export const SHELL_ROUTES = ['/', '/marketplace', '/checkout', '/auth', '/admin', '/orders'] as const;
+export const SHELL_ROUTES = ['/', '/marketplace', '/checkout', '/auth', '/admin', '/orders', '/practice'] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
 /**
  * The shell's routes with a part that varies, as the router writes them: a guest's order lookup and
  * one order's page (any single path segment is a number to look up; an unknown one is the page's own
  * 'Order not found' state, not a 404 page); a product's canonical page (the server answers an unknown
- * slug with 404 itself, issue 20).
+ * slug with 404 itself, issue 20); an invitation's link (issue 36: an unknown token is the page's own state).
  */
-export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number', '/products/:slug'] as const;
+export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number', '/products/:slug', '/invitations/:token'] as const;
 
 const PATTERN_REGEXPS = SHELL_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`));
 

@@ -161,6 +161,8 @@ export interface Registration {
   username: string;
   email: string;
   full_name?: string;
+  /** issue 36: the practice the account creates and owns (the API names it after the person without one) */
+  practice_name?: string;
   password: string;
 }
 

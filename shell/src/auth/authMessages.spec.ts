@@ -26,9 +26,16 @@ describe('SPEC §5 auth form rules', () => {
   });
 
   it("register: confirm_password must equal password ('Passwords don't match')", async () => {
-    const base = { username: 'dr.new', email: 'dr.new@example.com', full_name: '', password: 'secret1' };
+    const base = { username: 'dr.new', email: 'dr.new@example.com', full_name: '', practice_name: 'Harbour Dental', password: 'secret1' };
     await expect(registerSchema.validate({ ...base, confirm_password: 'secret2' })).rejects.toThrow("Passwords don't match");
     await expect(registerSchema.validate({ ...base, confirm_password: 'secret1' })).resolves.toBeTruthy();
+  });
+
+  it('register: the practice name is required (issue 36) and at most 200 characters', async () => {
+    const base = { username: 'dr.new', email: 'dr.new@example.com', full_name: '', password: 'secret1', confirm_password: 'secret1' };
+    await expect(registerSchema.validateAt('practice_name', { ...base, practice_name: '  ' })).rejects.toThrow('Practice name is required');
+    await expect(registerSchema.validateAt('practice_name', { ...base, practice_name: 'x'.repeat(201) })).rejects.toThrow('Practice name must be at most 200 characters');
+    await expect(registerSchema.validateAt('practice_name', { ...base, practice_name: 'Harbour Dental' })).resolves.toBe('Harbour Dental');
   });
 
   it('register: an empty confirmation asks for it, even with the password empty too (issue 32)', async () => {

@@ -52,6 +52,11 @@ export function PhoneMenu({ user }: { user: User | null }) {
             Orders
           </MenuItem>
         )}
+        {user?.role === 'customer' && (
+          <MenuItem component={RouterLink} to="/practice" onClick={close}>
+            Practice
+          </MenuItem>
+        )}
         <Divider />
         <DarkModeMenuItem />
         {user && <SignOutMenuItem onClick={close} />}

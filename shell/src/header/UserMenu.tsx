@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { User } from '@dentalmarket/contracts';
 import { displayName, SignOutMenuItem } from './SignOut.js';
 
-/** The signed-in user's name in the wide header, with 'Orders' (issue 18) and 'Sign out'. */
+/** The signed-in user's name in the wide header, with 'Orders' (issue 18), 'Practice' (issue 36) and 'Sign out'. */
 export function UserMenu({ user }: { user: User }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -25,6 +25,12 @@ export function UserMenu({ user }: { user: User }) {
         <MenuItem component={RouterLink} to="/orders" onClick={() => setAnchor(null)}>
           Orders
         </MenuItem>
+        {/* issue 36: a shopper's practice (admins have none) */}
+        {user.role === 'customer' && (
+          <MenuItem component={RouterLink} to="/practice" onClick={() => setAnchor(null)}>
+            Practice
+          </MenuItem>
+        )}
         <SignOutMenuItem onClick={() => setAnchor(null)} />
       </Menu>
     </>

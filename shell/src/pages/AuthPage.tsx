@@ -63,6 +63,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
         email: values.email.trim(),
         password: values.password,
         ...(values.full_name?.trim() ? { full_name: values.full_name.trim() } : {}),
+        practice_name: values.practice_name.trim(),
       }).unwrap();
       setLoginTimeCookie();
       enqueueSnackbar(toastMessage('Registration successful', 'Your account has been created'), { variant: 'success' });
@@ -80,6 +81,7 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
             <FormikTextField name="username" label="Username" autoComplete="username" autoFocus fullWidth />
             <FormikTextField name="email" label="Email" type="email" autoComplete="email" fullWidth />
             <FormikTextField name="full_name" label="Full name (optional)" autoComplete="name" fullWidth />
+            <FormikTextField name="practice_name" label="Practice name" autoComplete="organization" fullWidth />
             <FormikTextField name="password" label="Password" type="password" autoComplete="new-password" fullWidth />
             <FormikTextField name="confirm_password" label="Confirm password" type="password" autoComplete="new-password" fullWidth />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>

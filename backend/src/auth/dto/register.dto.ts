@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { LIMITS } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 
 /** Public registration always creates a customer; `role` is accepted only as "customer". */
 export class RegisterDto {
@@ -27,6 +29,18 @@ export class RegisterDto {
   @MinLength(LIMITS.passwordMin, { message: 'Password must be at least 6 characters' })
   @MaxLength(1024)
   password: string;
+
+  @ApiPropertyOptional({
+    example: 'Harbour Dental Practice',
+    maxLength: PRACTICE_LIMITS.nameMax,
+    description: "the practice the account creates and owns (issue 36); by default named after the person (the full name, else the username)",
+  })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MinLength(1, { message: 'practice_name must not be empty' })
+  @MaxLength(PRACTICE_LIMITS.nameMax)
+  practice_name?: string;
 
   @ApiPropertyOptional({ enum: ['customer'], description: 'ignored beyond this check: accounts are always customers' })
   @IsOptional()

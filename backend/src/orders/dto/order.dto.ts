@@ -46,6 +46,8 @@ export class OrderDto implements Order {
   @ApiProperty({ type: [OrderEventDto] }) events: OrderEventDto[];
   @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
   @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) updated_at: string;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Dr. Jane Smith', description: "the shopper's reads: the practice member who placed it (full name, else username); null when that account is gone" })
+  placed_by?: string | null;
 }
 
 export class OrderSummaryDto implements OrderSummary {
@@ -56,6 +58,8 @@ export class OrderSummaryDto implements OrderSummary {
   @ApiProperty({ example: '2820.84' }) total: string;
   @ApiProperty({ example: 2 }) line_count: number;
   @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Dr. Jane Smith', description: "the shopper's list: the practice member who placed it" })
+  placed_by?: string | null;
 }
 
 export class OrderListResponseDto implements OrderListResponse {
@@ -97,6 +101,8 @@ export interface OrderRow {
   tracking_number: string | null;
   created_at: Date;
   updated_at: Date;
+  /** only when the read asked for it (PLACED_BY) */
+  placed_by?: string | null;
 }
 export interface OrderLineRow {
   product_id: number;
@@ -121,6 +127,7 @@ export interface OrderSummaryRow {
   total_cents: string;
   line_count: number;
   created_at: Date;
+  placed_by?: string | null;
 }
 
 const money = (cents: string | number) => centsToDecimal(Number(cents));
@@ -150,9 +157,19 @@ export function mapOrder(order: OrderRow, lines: OrderLineRow[], events: OrderEv
     events: events.map((event) => ({ ...event, created_at: event.created_at.toISOString() })),
     created_at: order.created_at.toISOString(),
     updated_at: order.updated_at.toISOString(),
+    ...(order.placed_by !== undefined ? { placed_by: order.placed_by } : {}),
   };
 }
 
 export function mapOrderSummary(row: OrderSummaryRow): OrderSummaryDto {
-  return { number: row.number, status: row.status, email: row.email, full_name: row.full_name, total: money(row.total_cents), line_count: row.line_count, created_at: row.created_at.toISOString() };
+  return {
+    number: row.number,
+    status: row.status,
+    email: row.email,
+    full_name: row.full_name,
+    total: money(row.total_cents),
+    line_count: row.line_count,
+    created_at: row.created_at.toISOString(),
+    ...(row.placed_by !== undefined ? { placed_by: row.placed_by } : {}),
+  };
 }

@@ -1,0 +1,139 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { type InvitationAccept, type InvitationPreview, LIMITS, type Practice, type PracticeInvitation, type PracticeInvitationCreate, type PracticeMember, type PracticeMemberUpdate, type PracticeRole, type PracticeUpdate } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
+import { INVITATION_TOKEN_PATTERN } from '../invitation-token.js';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const ROLE_MESSAGE = `role must be one of: ${PRACTICE_ROLES.join(', ')}`;
+
+export class PracticeMemberDto implements PracticeMember {
+  @ApiProperty({ example: 12 }) user_id: number;
+  @ApiProperty({ example: 'dr.jones' }) username: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Dr. Sam Jones' }) full_name: string | null;
+  @ApiProperty({ example: 'dr.jones@example.com' }) email: string;
+  @ApiProperty({ enum: PRACTICE_ROLES, example: 'owner' }) role: PracticeRole;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z', description: 'when the account was made, or joined this practice by an invitation' }) joined_at: string;
+}
+
+export class PracticeDto implements Practice {
+  @ApiProperty({ example: 7 }) id: number;
+  @ApiProperty({ example: 'Harbour Dental Practice' }) name: string;
+  @ApiProperty({ type: String, nullable: true, example: '+1 503 555 0100' }) phone: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null }) tax_id: string | null;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) updated_at: string;
+  @ApiProperty({ type: [PracticeMemberDto] }) members: PracticeMemberDto[];
+  @ApiProperty({ enum: PRACTICE_ROLES, example: 'owner', description: "the signed-in member's role" }) my_role: PracticeRole;
+  @ApiProperty({ example: 12, description: "the signed-in member's account id" }) my_user_id: number;
+}
+
+/** PATCH /api/practice: any of the fields; phone and tax id may be null (cleared). */
+export class PracticeUpdateDto implements PracticeUpdate {
+  @ApiPropertyOptional({ example: 'Harbour Dental Practice', maxLength: PRACTICE_LIMITS.nameMax })
+  @IsOptional()
+  @Transform(trimmed)
+  @IsString()
+  @MinLength(1, { message: 'name must not be empty' })
+  @MaxLength(PRACTICE_LIMITS.nameMax)
+  name?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '+1 503 555 0100', maxLength: PRACTICE_LIMITS.phoneMax })
+  @ValidateIf((_o, value) => value !== null && value !== undefined)
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(PRACTICE_LIMITS.phoneMax)
+  @Matches(/^$|^[+0-9 ()./-]{3,}$/, { message: 'phone must be a phone number (digits, spaces, + ( ) . / -)' })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '12-3456789', maxLength: PRACTICE_LIMITS.taxIdMax })
+  @ValidateIf((_o, value) => value !== null && value !== undefined)
+  @Transform(trimmed)
+  @IsString()
+  @MaxLength(PRACTICE_LIMITS.taxIdMax)
+  tax_id?: string | null;
+}
+
+export class PracticeInvitationDto implements PracticeInvitation {
+  @ApiProperty({ format: 'uuid', example: '0b6f3a52-2b9e-4d8e-9a51-6f1f3b7f2a10' }) id: string;
+  @ApiProperty({ example: 'assistant@harbour.example' }) email: string;
+  @ApiProperty({ enum: PRACTICE_ROLES, example: 'assistant' }) role: PracticeRole;
+  @ApiProperty({ enum: ['pending', 'expired'], example: 'pending' }) status: 'pending' | 'expired';
+  @ApiProperty({ type: String, nullable: true, example: 'Dr. Jane Smith' }) invited_by: string | null;
+  @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
+  @ApiProperty({ example: '2026-02-07T10:15:00.000Z' }) expires_at: string;
+}
+
+export class PracticeInvitationCreateDto implements PracticeInvitationCreate {
+  @ApiProperty({ example: 'assistant@harbour.example' })
+  @Transform(trimmed)
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(LIMITS.nameMax)
+  email: string;
+
+  @ApiProperty({ enum: PRACTICE_ROLES, example: 'assistant' })
+  @IsIn(PRACTICE_ROLES, { message: ROLE_MESSAGE })
+  role: PracticeRole;
+}
+
+export class PracticeMemberUpdateDto implements PracticeMemberUpdate {
+  @ApiProperty({ enum: PRACTICE_ROLES, example: 'purchaser' })
+  @IsIn(PRACTICE_ROLES, { message: ROLE_MESSAGE })
+  role: PracticeRole;
+}
+
+export class InvitationIdParamDto {
+  @ApiProperty({ format: 'uuid', example: '0b6f3a52-2b9e-4d8e-9a51-6f1f3b7f2a10' })
+  @IsUUID('all', { message: 'id must be an invitation id (a UUID)' })
+  id: string;
+}
+
+export class MemberIdParamDto {
+  @ApiProperty({ minimum: 1, example: 12 })
+  @Type(() => Number)
+  @IsInt({ message: 'userId must be an account id' })
+  @Min(1)
+  @Max(LIMITS.idMax)
+  userId: number;
+}
+
+export class InvitationTokenParamDto {
+  @ApiProperty({ description: "the token of an invitation's link", example: 'C29jUiueTY6aUW8fO38qEAAAAAHOqv1sYd3i8UQ2y8hVbT8gH8Dq6vB1xk2c0Yg3wJ4r5A' })
+  @Matches(INVITATION_TOKEN_PATTERN, { message: "token must be an invitation link's token" })
+  token: string;
+}
+
+export class InvitationPreviewDto implements InvitationPreview {
+  @ApiProperty({ example: 'Harbour Dental Practice' }) practice_name: string;
+  @ApiProperty({ enum: PRACTICE_ROLES, example: 'assistant' }) role: PracticeRole;
+  @ApiProperty({ example: 'assistant@harbour.example' }) email: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Dr. Jane Smith' }) invited_by: string | null;
+  @ApiProperty({ example: '2026-02-07T10:15:00.000Z' }) expires_at: string;
+  @ApiProperty({ example: true }) valid: boolean;
+  @ApiProperty({ enum: ['expired', 'used', 'revoked'], nullable: true, example: null }) reason: 'expired' | 'used' | 'revoked' | null;
+}
+
+/** Signed out: the new account's username and password (as registration checks them). Signed in: an empty body. */
+export class InvitationAcceptDto implements InvitationAccept {
+  @ApiPropertyOptional({ example: 'amy.assistant', minLength: LIMITS.usernameMin })
+  @IsOptional()
+  @IsString()
+  @MinLength(LIMITS.usernameMin, { message: 'Username must be at least 3 characters' })
+  @MaxLength(LIMITS.nameMax)
+  @Matches(/^\S+$/, { message: 'Username must not contain spaces' })
+  username?: string;
+
+  @ApiPropertyOptional({ minLength: LIMITS.passwordMin })
+  @IsOptional()
+  @IsString()
+  @MinLength(LIMITS.passwordMin, { message: 'Password must be at least 6 characters' })
+  @MaxLength(1024)
+  password?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Amy Adams' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.nameMax)
+  full_name?: string | null;
+}

@@ -1,0 +1,138 @@
+/**
+ * Issue 36's authorization sweep: every /api/practice and /api/invitations route × each role (owner,
+ * purchaser, assistant) × its own practice's records and another practice's. Another practice's
+ * records answer 404 exactly as records that do not exist (0 leaks); what a role may not do in its
+ * own practice answers 403; signed out 401; an admin (no practice) 403; a foreign Origin 403.
+ */
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { PracticeWorld } from './practices-fixtures.js';
+
+const w = new PracticeWorld();
+type Role = 'owner' | 'purchaser' | 'assistant';
+interface Team {
+  agents: Record<Role, TestAgent>;
+  ids: Record<Role, number>;
+  invitation: string;
+  order: string;
+  serviceRequest: string;
+}
+let a: Team;
+let b: Team;
+
+async function team(name: string): Promise<Team> {
+  const owner = await w.register(`${name}_owner`, { practice_name: `${name} Dental` });
+  const purchaser = await w.join(owner, `${name}_purchaser`, 'purchaser');
+  const assistant = await w.join(owner, `${name}_assistant`, 'assistant');
+  const invitation = (await owner.post('/api/practice/invitations').send({ email: `${name}_pending@practice.example`, role: 'assistant' }).expect(201)).body.id as string;
+  const agents = { owner, purchaser, assistant };
+  return {
+    agents,
+    ids: { owner: await w.memberId(owner), purchaser: await w.memberId(purchaser), assistant: await w.memberId(assistant) },
+    invitation,
+    order: await w.order(purchaser),
+    serviceRequest: await w.serviceRequest(assistant),
+  };
+}
+
+beforeAll(async () => {
+  await w.start('practices_authz');
+  a = await team('authz_a');
+  b = await team('authz_b');
+});
+afterAll(() => w.stop());
+
+const ROLES: Role[] = ['owner', 'purchaser', 'assistant'];
+
+describe.each(ROLES)('a practice A %s', (role) => {
+  const agent = () => a.agents[role];
+  const owner = role === 'owner';
+
+  it('reads its practice with its members and its own role; never practice B', async () => {
+    const practice = (await agent().get('/api/practice').expect(200)).body;
+    expect(practice).toMatchObject({ name: 'authz_a Dental', my_role: role, my_user_id: a.ids[role] });
+    expect(practice.members.map((m: { username: string; role: string }) => [m.username, m.role])).toEqual([
+      ['authz_a_owner', 'owner'],
+      ['authz_a_purchaser', 'purchaser'],
+      ['authz_a_assistant', 'assistant'],
+    ]);
+    expect(JSON.stringify(practice)).not.toContain('authz_b');
+  });
+
+  it("reads practice A's orders and service requests, and gets 404 for practice B's, as for ones that do not exist", async () => {
+    await agent().get(`/api/orders/${a.order}`).expect(200);
+    await agent().get(`/api/service-requests/${a.serviceRequest}`).expect(200);
+    const missingOrder = (await agent().get('/api/orders/DM-ZZZZZZ').expect(404)).body;
+    expect((await agent().get(`/api/orders/${b.order}`).expect(404)).body).toEqual(missingOrder);
+    const missingRequest = (await agent().get('/api/service-requests/SR-ZZZZZZ').expect(404)).body;
+    expect((await agent().get(`/api/service-requests/${b.serviceRequest}`).expect(404)).body).toEqual(missingRequest);
+    const orders = (await agent().get('/api/orders').expect(200)).body.orders.map((o: { number: string }) => o.number);
+    expect(orders).toEqual([a.order]);
+  });
+
+  it(owner ? 'edits the practice and manages invitations' : 'may not edit the practice nor see or manage invitations (403)', async () => {
+    const expected = owner ? 200 : 403;
+    await agent().patch('/api/practice').send({ phone: '+1 503 555 0199' }).expect(expected);
+    await agent().get('/api/practice/invitations').expect(expected);
+    await agent().post('/api/practice/invitations').send({ email: `sweep_${role}@practice.example`, role: 'assistant' }).expect(owner ? 201 : 403);
+    await agent().post(`/api/practice/invitations/${a.invitation}/resend`).expect(owner ? 200 : 403);
+    if (!owner) {
+      await agent().delete(`/api/practice/invitations/${a.invitation}`).expect(403);
+      await agent().patch(`/api/practice/members/${a.ids.assistant}`).send({ role: 'purchaser' }).expect(403);
+      await agent().delete(`/api/practice/members/${a.ids.owner}`).expect(403);
+    }
+    if (owner) {
+      const invitations = (await agent().get('/api/practice/invitations').expect(200)).body.map((i: { email: string }) => i.email);
+      expect(invitations).toEqual(expect.arrayContaining(['authz_a_pending@practice.example']));
+      expect(JSON.stringify(invitations)).not.toContain('authz_b');
+    }
+  });
+
+  it("gets 404 for practice B's invitations and members, as for ones that do not exist (owners), or 403 as for any (others)", async () => {
+    const calls: Array<[string, () => request.Test, () => request.Test]> = [
+      ['resend', () => agent().post(`/api/practice/invitations/${b.invitation}/resend`), () => agent().post(`/api/practice/invitations/${randomUUID()}/resend`)],
+      ['revoke', () => agent().delete(`/api/practice/invitations/${b.invitation}`), () => agent().delete(`/api/practice/invitations/${randomUUID()}`)],
+      ['role', () => agent().patch(`/api/practice/members/${b.ids.purchaser}`).send({ role: 'owner' }), () => agent().patch('/api/practice/members/2147483000').send({ role: 'owner' })],
+      ['remove', () => agent().delete(`/api/practice/members/${b.ids.assistant}`), () => agent().delete('/api/practice/members/2147483000')],
+    ];
+    for (const [what, other, missing] of calls) {
+      const answer = await other();
+      const none = await missing();
+      expect([what, answer.status]).toEqual([what, owner ? 404 : 403]);
+      expect([what, answer.body]).toEqual([what, none.body]);
+    }
+    // practice B is as it was
+    const practiceB = (await b.agents.owner.get('/api/practice').expect(200)).body;
+    expect(practiceB.members.map((m: { role: string }) => m.role)).toEqual(['owner', 'purchaser', 'assistant']);
+    expect((await b.agents.owner.get('/api/practice/invitations').expect(200)).body.map((i: { id: string }) => i.id)).toContain(b.invitation);
+  });
+});
+
+describe('without a practice', () => {
+  const routes: Array<[string, string, object | null]> = [
+    ['get', '/api/practice', null],
+    ['patch', '/api/practice', { name: 'x' }],
+    ['get', '/api/practice/invitations', null],
+    ['post', '/api/practice/invitations', { email: 'x@practice.example', role: 'owner' }],
+    ['post', `/api/practice/invitations/${randomUUID()}/resend`, null],
+    ['delete', `/api/practice/invitations/${randomUUID()}`, null],
+    ['patch', '/api/practice/members/1', { role: 'owner' }],
+    ['delete', '/api/practice/members/1', null],
+  ];
+
+  it.each(routes)('%s %s: signed out 401, an admin 403', async (method, path, body) => {
+    const call = (agent: TestAgent | ReturnType<typeof request>) => (agent as unknown as Record<string, (p: string) => request.Test>)[method]!(path).send(body ?? {});
+    await call(request(w.t.http)).expect(401);
+    const admin = request.agent(w.t.http);
+    await admin.post('/api/login').send({ username: 'admin', password: 'DentalAdmin!2026' }).expect(200);
+    expect((await call(admin).expect(403)).body.message).toBe('Practices are for shopper accounts: an admin account belongs to none');
+  });
+
+  it('a foreign Origin is refused before anything changes', async () => {
+    const before = (await a.agents.owner.get('/api/practice').expect(200)).body.name;
+    await a.agents.owner.patch('/api/practice').set('Origin', 'https://evil.example').send({ name: 'Evil' }).expect(403);
+    await a.agents.owner.post('/api/practice/invitations').set('Origin', 'https://evil.example').send({ email: 'evil@practice.example', role: 'owner' }).expect(403);
+    expect((await a.agents.owner.get('/api/practice').expect(200)).body.name).toBe(before);
+  });
+});

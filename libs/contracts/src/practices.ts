@@ -1,0 +1,98 @@
+/**
+ * Practices (issue 36): every shopper account belongs to a practice, with a role in it. The API's
+ * /api/practice routes and the shopper's Practice page share these shapes. Imported as
+ * '@dentalmarket/contracts/practices' (the main entry re-exports the types only): the roles' labels
+ * and limits stay out of the shared contracts every shopper's page downloads.
+ */
+
+export const PRACTICE_ROLES = ['owner', 'purchaser', 'assistant'] as const;
+export type PracticeRole = (typeof PRACTICE_ROLES)[number];
+
+/** Each role as the Practice page names it. */
+export const PRACTICE_ROLE_LABELS: Readonly<Record<PracticeRole, string>> = {
+  owner: 'Owner',
+  purchaser: 'Purchaser',
+  assistant: 'Assistant',
+};
+
+export const PRACTICE_LIMITS = {
+  nameMax: 200,
+  phoneMax: 40,
+  taxIdMax: 40,
+  /** how long an invitation's link is valid */
+  invitationDays: 7,
+} as const;
+
+/** What POST /api/orders answers an assistant (403): assistants prepare orders, others place them. */
+export const ASSISTANT_CANNOT_ORDER = 'Assistants prepare orders; an owner or purchaser places them.';
+
+export interface PracticeMember {
+  user_id: number;
+  username: string;
+  full_name: string | null;
+  email: string;
+  role: PracticeRole;
+  joined_at: string;
+}
+
+export interface Practice {
+  id: number;
+  name: string;
+  phone: string | null;
+  tax_id: string | null;
+  created_at: string;
+  updated_at: string;
+  members: PracticeMember[];
+  /** the signed-in member's role */
+  my_role: PracticeRole;
+  /** the signed-in member's account id */
+  my_user_id: number;
+}
+
+/** PATCH /api/practice (owners): any of the three; null clears phone or tax id. */
+export interface PracticeUpdate {
+  name?: string;
+  phone?: string | null;
+  tax_id?: string | null;
+}
+
+export type PracticeInvitationStatus = 'pending' | 'expired';
+
+/** An invitation an owner sees (pending or expired; accepted and revoked ones leave the list). */
+export interface PracticeInvitation {
+  id: string;
+  email: string;
+  role: PracticeRole;
+  status: PracticeInvitationStatus;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PracticeInvitationCreate {
+  email: string;
+  role: PracticeRole;
+}
+
+export interface PracticeMemberUpdate {
+  role: PracticeRole;
+}
+
+/** GET /api/invitations/:token: what the link offers, and whether it can still be accepted. */
+export interface InvitationPreview {
+  practice_name: string;
+  role: PracticeRole;
+  email: string;
+  invited_by: string | null;
+  expires_at: string;
+  valid: boolean;
+  /** why not, when not valid: 'expired', 'used' or 'revoked' */
+  reason: 'expired' | 'used' | 'revoked' | null;
+}
+
+/** POST /api/invitations/:token/accept: signed out, the new account's fields (its email is the invitation's); signed in, nothing. */
+export interface InvitationAccept {
+  username?: string;
+  password?: string;
+  full_name?: string | null;
+}
