@@ -3,21 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { repoRoot, startApp, type RunningApp } from '../app.js';
+import { repoRoot } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { DEMO_ADMIN, launchBrowser, newContext, signIn } from '../browser.js';
+import { DEMO_ADMIN, newContext, signIn } from '../browser.js';
 import { eventually } from '../eventually.js';
 import { MailCatcher } from '../smtp.js';
+import { appAndBrowser } from '../suite.js';
 
 /**
  * Issue 21's Integrations tab, with the app sending email through a real local SMTP server, and issue
  * 35's webhooks to a real local receiver (WEBHOOK_ALLOW_PRIVATE: it listens on 127.0.0.1).
  */
 const mail = new MailCatcher();
-const suite = {} as { app: RunningApp; browser: Browser; smtpUrl: string };
+let smtpUrl = '';
 
 /** What the webhook receiver got: each delivery's headers and body, in arrival order. */
 const received: Array<{ headers: Record<string, string>; body: string }> = [];
@@ -33,22 +34,17 @@ const receiver = http.createServer((req, res) => {
 /** The receiver's deliveries once it has `count` (the worker polls every half second). */
 const deliveries = (count: number) => eventually(async () => received, (got) => got.length >= count, { timeout: 20_000, what: `${count} webhook deliveries` });
 
-before(async () => {
-  suite.smtpUrl = await mail.start();
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: suite.smtpUrl, WEBHOOK_ALLOW_PRIVATE: 'true' }), launchBrowser()]);
-  if (app.status === 'fulfilled') suite.app = app.value;
-  if (browser.status === 'fulfilled') suite.browser = browser.value;
-  if (app.status === 'rejected') throw app.reason;
-  if (browser.status === 'rejected') throw browser.reason;
-});
-
-after(async () => {
-  await suite.browser?.close();
-  await suite.app?.stop();
-  await mail.stop();
-  await new Promise((resolve) => receiver.close(resolve));
-});
+const suite = appAndBrowser(
+  async () => {
+    smtpUrl = await mail.start();
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    return { SMTP_URL: smtpUrl, WEBHOOK_ALLOW_PRIVATE: 'true' };
+  },
+  async () => {
+    await mail.stop();
+    await new Promise((resolve) => receiver.close(resolve));
+  },
+);
 
 async function asAdmin<T>(fn: (page: Page) => Promise<T>, width = 1366, dark = false): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
@@ -71,7 +67,7 @@ async function asAdmin<T>(fn: (page: Page) => Promise<T>, width = 1366, dark = f
 describe('the admin Integrations tab', () => {
   it("shows the SMTP server and no AI provider, and 'Send test email' reaches the admin's mailbox", async () => {
     await asAdmin(async (page) => {
-      const port = new URL(suite.smtpUrl).port;
+      const port = new URL(smtpUrl).port;
       await page.getByText(`SMTP server smtp://127.0.0.1:${port}`).waitFor();
       await page.getByText('API key: not set').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Test', exact: true }).isDisabled(), true, 'no provider: nothing to test');

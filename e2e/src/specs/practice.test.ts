@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../app.js';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { launchBrowser, newContext, settled } from '../browser.js';
+import { newContext, settled } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
+import { appAndBrowser } from '../suite.js';
 
 /**
  * Issue 36's first slice in Chromium, emails through a real local SMTP server: an owner registers
@@ -13,23 +13,9 @@ import { MailCatcher } from '../smtp.js';
  * place one; the Practice page at 1366 and 390 px, light and dark, with no axe finding.
  */
 const mail = new MailCatcher();
-const suite = {} as { app: RunningApp; browser: Browser };
+// the app sends its invitations through a real local SMTP server
+const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start() }), () => mail.stop());
 const OWNER = { username: 'dr.owner', password: 'Owner!2026', name: 'Dr. Olivia Owner', practice: 'Bayside Dental' };
-
-before(async () => {
-  const smtpUrl = await mail.start();
-  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: smtpUrl }), launchBrowser()]);
-  if (app.status === 'fulfilled') suite.app = app.value;
-  if (browser.status === 'fulfilled') suite.browser = browser.value;
-  if (app.status === 'rejected') throw app.reason;
-  if (browser.status === 'rejected') throw browser.reason;
-});
-
-after(async () => {
-  await suite.browser?.close();
-  await suite.app?.stop();
-  await mail.stop();
-});
 
 async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { width = 1366, dark = false } = {}): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);

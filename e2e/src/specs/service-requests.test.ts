@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../app.js';
+import { describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { DEMO_ADMIN, DEMO_CUSTOMER, launchBrowser, newContext, signIn } from '../browser.js';
+import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
+import { appAndBrowser } from '../suite.js';
 
 const mail = new MailCatcher();
-const suite = {} as { app: RunningApp; browser: Browser };
-
-before(async () => {
-  const smtpUrl = await mail.start();
-  // both settle before either is kept: a failed start must not leave the other running
-  const [app, browser] = await Promise.allSettled([startApp({ SMTP_URL: smtpUrl, MAIL_FROM: 'DentalMarket <orders@e2e.example>' }), launchBrowser()]);
-  if (app.status === 'fulfilled') suite.app = app.value;
-  if (browser.status === 'fulfilled') suite.browser = browser.value;
-  if (app.status === 'rejected') throw app.reason;
-  if (browser.status === 'rejected') throw browser.reason;
-});
-
-after(async () => {
-  await suite.browser?.close();
-  await suite.app?.stop();
-  await mail.stop();
-});
+const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start(), MAIL_FROM: 'DentalMarket <orders@e2e.example>' }), () => mail.stop());
 
 async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { account, width = 1366, dark = false }: { account?: typeof DEMO_ADMIN; width?: number; dark?: boolean } = {}): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
