@@ -103,9 +103,10 @@ export class WebhookWorker implements OnApplicationBootstrap {
     const { pending, disabled } = await this.transactions.run((manager) => this.record(manager, steps));
     for (const [endpointId, url] of disabled) await this.tellAdmins(endpointId, url);
     await this.wakeNext(steps.filter((step) => !pending.has(step.delivery.id)).map((step) => step.delivery));
+    const stepOf = new Map(steps.map((step) => [step.delivery.id, step]));
     return jobs.map((job): JobResult => {
       if (!pending.has(job.data.deliveryId)) return { id: job.id, status: 'completed' };
-      const step = steps.find((one) => one.delivery.id === job.data.deliveryId);
+      const step = stepOf.get(job.data.deliveryId);
       const why = step && 'tried' in step ? (step.tried.error ?? `the receiver answered ${step.tried.statusCode}`) : `waiting for an earlier delivery of ${job.data.resource} to this endpoint`;
       return { id: job.id, status: 'failed', output: { message: why } };
     });
