@@ -155,13 +155,13 @@ describe('export and figures', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = res.text.trim().split('\r\n');
-    expect(rows[0]).toBe('number,created_at,status,email,full_name,address,city,state,zip_code,subtotal,shipping,tax,total,currency,carrier,tracking_number,line_count');
+    expect(rows[0]).toBe('number,created_at,status,po_number,email,full_name,address,city,state,zip_code,subtotal,shipping,tax,total,currency,carrier,tracking_number,line_count');
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain(`${evil.body.number},`);
     expect(rows[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(rows[1]).toContain(',10.19,15.00,0.82,26.01,USD,,,1');
     expect(rows[2]).toContain(`${numbers[1]},`);
-    expect(rows[2]).toContain(',delivered,bob@clinic.example,Bob Baker,');
+    expect(rows[2]).toContain(',delivered,,bob@clinic.example,Bob Baker,'); // no PO number
     expect(rows[2]).toContain(',30.57,15.00,2.45,48.02,USD,UPS,1Z999AA10123456784,1');
   });
 

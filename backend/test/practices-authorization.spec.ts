@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { SHIPPING } from './orders-fixtures.js';
 import { PracticeWorld } from './practices-fixtures.js';
 
 const w = new PracticeWorld();
@@ -109,9 +110,61 @@ describe.each(ROLES)('a practice A %s', (role) => {
   });
 });
 
+/** Approvals (issue 36): each team's practice approves; its assistant submits one order per role and one left waiting. */
+describe.each(ROLES)('approvals: a practice A %s', (role) => {
+  const agent = () => a.agents[role];
+  const owner = role === 'owner';
+  let mine: string;
+  let theirs: string;
+
+  beforeAll(async () => {
+    for (const team of [a, b]) await team.agents.owner.patch('/api/practice').send({ approvals_enabled: true }).expect(200);
+    const submit = async (team: Team) =>
+      (await team.agents.assistant.post('/api/orders').send({ lines: [{ product_id: w.p.cheap.id, quantity: 1, unit_price: w.p.cheap.price }], shipping: SHIPPING }).expect(201)).body.number as string;
+    mine = await submit(a);
+    theirs = await submit(b);
+  });
+
+  it(owner ? "lists practice A's orders awaiting approval, never B's" : 'may not list the orders awaiting approval (403)', async () => {
+    const answer = await agent().get('/api/practice/approvals').expect(owner ? 200 : 403);
+    if (owner) {
+      const numbers = answer.body.orders.map((o: { number: string }) => o.number);
+      expect(numbers).toContain(mine);
+      expect(numbers).not.toContain(theirs);
+    }
+  });
+
+  it("gets 404 for practice B's waiting order, as for one that does not exist, whatever the role; B's order keeps waiting", async () => {
+    for (const [what, call] of [
+      ['approve', (n: string) => agent().post(`/api/orders/${n}/approve`)],
+      ['decline', (n: string) => agent().post(`/api/orders/${n}/decline`).send({ reason: 'sweep' })],
+    ] as const) {
+      const answer = await call(theirs);
+      const none = await call('DM-ZZZZZZ');
+      expect([what, answer.status, answer.body]).toEqual([what, 404, none.body]);
+    }
+    expect((await b.agents.owner.get(`/api/orders/${theirs}`).expect(200)).body.status).toBe('awaiting_approval');
+  });
+
+  it(owner ? "approves and declines practice A's waiting orders" : "may not approve or decline practice A's waiting order (403)", async () => {
+    if (owner) {
+      expect((await agent().post(`/api/orders/${mine}/approve`).expect(200)).body).toMatchObject({ status: 'placed', approved_by: 'authz_a_owner' });
+      const another = (await a.agents.assistant.post('/api/orders').send({ lines: [{ product_id: w.p.cheap.id, quantity: 1, unit_price: w.p.cheap.price }], shipping: SHIPPING }).expect(201)).body.number;
+      expect((await agent().post(`/api/orders/${another}/decline`).send({ reason: 'sweep' }).expect(200)).body.status).toBe('declined');
+    } else {
+      await agent().post(`/api/orders/${mine}/approve`).expect(403);
+      await agent().post(`/api/orders/${mine}/decline`).send({ reason: 'sweep' }).expect(403);
+      expect((await a.agents.owner.get(`/api/orders/${mine}`).expect(200)).body.status).toBe('awaiting_approval');
+    }
+  });
+});
+
 describe('without a practice', () => {
   const routes: Array<[string, string, object | null]> = [
     ['get', '/api/practice', null],
+    ['get', '/api/practice/approvals', null],
+    ['post', '/api/orders/DM-ZZZZZZ/approve', null],
+    ['post', '/api/orders/DM-ZZZZZZ/decline', { reason: 'x' }],
     ['patch', '/api/practice', { name: 'x' }],
     ['get', '/api/practice/invitations', null],
     ['post', '/api/practice/invitations', { email: 'x@practice.example', role: 'owner' }],

@@ -24,7 +24,7 @@ export class PracticeWorld {
   p!: TestProducts;
   private smtp!: SMTPServer;
 
-  async start(name: string): Promise<void> {
+  async start(name: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
     this.smtp = new SMTPServer({
       closeTimeout: 200,
       authOptional: true,
@@ -40,7 +40,7 @@ export class PracticeWorld {
       },
     });
     const port = await new Promise<number>((resolve) => this.smtp.listen(0, '127.0.0.1', () => resolve((this.smtp.server.address() as AddressInfo).port)));
-    this.t = await startOrdersApp(name, { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: SHOP });
+    this.t = await startOrdersApp(name, { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: SHOP, ...env });
     this.p = await insertTestProducts(this.t.dataSource);
   }
 

@@ -5,6 +5,7 @@ import type { FormikHelpers } from 'formik';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
 import type { Order } from '@dentalmarket/contracts';
+import { SUBMITTED_FOR_APPROVAL } from '@dentalmarket/contracts/practices';
 import { cartActions, cartChangeMessage, selectCartCount, useAppDispatch, useAppSelector, useCartRecheck } from '@dentalmarket/store';
 import { BackToMarketplaceButton, registerMuiInstance, registerReactInstance, toastMessage } from '@dentalmarket/ui';
 import { CheckoutForm } from './form/CheckoutForm.js';
@@ -60,7 +61,8 @@ export default function CheckoutApp() {
     dispatch(cartActions.clearCart());
     resetForm(); // the card details leave memory with the form
     setCompleted(order);
-    enqueueSnackbar(toastMessage('Order completed successfully!', 'Your order has been placed and will be processed shortly.'), { variant: 'success' });
+    if (order.status === 'awaiting_approval') enqueueSnackbar(toastMessage(SUBMITTED_FOR_APPROVAL, "An owner of your practice has been asked to approve it."), { variant: 'success' });
+    else enqueueSnackbar(toastMessage('Order completed successfully!', 'Your order has been placed and will be processed shortly.'), { variant: 'success' });
   };
 
   if (completed) return <OrderCompleted order={completed} />;

@@ -26,6 +26,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </Stack>
       </Section>
       <Section title="Shipping address">
+        {order.po_number ? <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>PO number: {order.po_number}</Typography> : null}
         <AddressBlock shipping={shipping} />
         {order.carrier || order.tracking_number ? (
           <Typography sx={{ mt: 1 }}>

@@ -1,5 +1,5 @@
 import { TextField } from '@mui/material';
-import { ORDER_STATUSES, type AdminOrderListQuery, type OrderStatus } from '@dentalmarket/contracts';
+import { type AdminOrderListQuery, SUPPLIER_ORDER_STATUSES, type SupplierOrderStatus } from '@dentalmarket/contracts';
 import { getApiBaseUrl } from '@dentalmarket/store';
 import { GridSearchField } from './GridSearchField.js';
 import { STATUS_LABELS } from './orderFormat.js';
@@ -8,7 +8,7 @@ import { StatusFilter } from './StatusFilter.js';
 /** The grid's filters as chosen; '' is 'all'. Dates are the date inputs' YYYY-MM-DD. */
 export interface OrderFilterValues {
   q: string;
-  status: OrderStatus | '';
+  status: SupplierOrderStatus | '';
   from: string;
   to: string;
 }
@@ -64,7 +64,7 @@ export function OrderFilters({ value, onChange }: OrderFiltersProps) {
         label="Search orders by number, email or name"
         minWidth={260}
       />
-      <StatusFilter value={value.status} onChange={(status) => onChange({ ...value, status })} statuses={ORDER_STATUSES} labels={STATUS_LABELS} />
+      <StatusFilter value={value.status} onChange={(status) => onChange({ ...value, status })} statuses={SUPPLIER_ORDER_STATUSES} labels={STATUS_LABELS} />
       <DateField label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} max={value.to} />
       <DateField label="To" value={value.to} onChange={(to) => onChange({ ...value, to })} min={value.from} />
     </>

@@ -14,6 +14,7 @@ const COLUMNS: GridColDef<OrderSummary>[] = [
   { field: 'created_at', headerName: 'Date', width: 180, valueFormatter: (value: string) => formatDateTime(value) },
   { field: 'full_name', headerName: 'Customer', flex: 1, minWidth: 160, sortable: false },
   { field: 'email', headerName: 'Email', flex: 1, minWidth: 210, sortable: false },
+  { field: 'po_number', headerName: 'PO number', width: 140, sortable: false, valueFormatter: (value: string | null) => value ?? '' },
   { field: 'status', headerName: 'Status', width: 130, sortable: false, renderCell: ({ value }) => <OrderStatusChip status={value as OrderStatus} /> },
   { field: 'total', headerName: 'Total', width: 120, align: 'right', headerAlign: 'right', valueFormatter: (value: string) => usd(value) },
   { field: 'line_count', headerName: 'Lines', width: 90, align: 'right', headerAlign: 'right', sortable: false },

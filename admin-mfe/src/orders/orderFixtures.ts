@@ -9,6 +9,8 @@ export const summary = (i: number, status: OrderStatus = 'placed'): OrderSummary
   total: '1418.92',
   line_count: 2,
   created_at: '2026-03-02T10:00:00.000Z',
+  po_number: null,
+  approval_expires_at: null,
 });
 
 export const order = (number: string, status: OrderStatus): Order => ({
@@ -27,6 +29,9 @@ export const order = (number: string, status: OrderStatus): Order => ({
   events: [{ from_status: null, to_status: 'placed', actor: 'guest', note: null, created_at: '2026-03-02T10:00:00.000Z' }],
   created_at: '2026-03-02T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
+  po_number: null,
+  approved_at: null,
+  approval_expires_at: null,
 });
 
 export const stats = { orders_today: 12, revenue_this_month: '12345.67', best_sellers: [{ product_id: 7, name: 'Curing Light', quantity: 31 }] };

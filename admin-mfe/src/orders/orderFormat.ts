@@ -1,9 +1,13 @@
-import type { OrderStatus } from '@dentalmarket/contracts';
+import type { OrderStatus, SupplierOrderStatus } from '@dentalmarket/contracts';
 
 export { ORDER_STATUS_LABELS as STATUS_LABELS } from '@dentalmarket/contracts';
 
 /** The chip colour of each status: outlined chips keep the text readable in light and dark. */
 export const STATUS_COLORS = {
+  // issue 36: never in the admin's grid (the supplier sees placed orders only), named for completeness
+  awaiting_approval: 'default',
+  declined: 'default',
+  expired: 'default',
   placed: 'default',
   processing: 'secondary',
   shipped: 'primary',
@@ -12,7 +16,7 @@ export const STATUS_COLORS = {
 } as const satisfies Record<OrderStatus, string>;
 
 /** The button that moves an order to a status (ORDER_TRANSITIONS decides which are shown). */
-export const TRANSITION_LABELS: Record<OrderStatus, string> = {
+export const TRANSITION_LABELS: Record<SupplierOrderStatus, string> = {
   placed: 'Mark as placed',
   processing: 'Mark as processing',
   shipped: 'Mark as shipped',

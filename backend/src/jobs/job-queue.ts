@@ -34,7 +34,8 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
       connectionString: url,
       schema: JOB_SCHEMA,
       max: 3,
-      schedule: false,
+      // the cron of the scheduled jobs (issue 36: orders awaiting approval expire); one instance's timekeeper sends each occurrence once
+      schedule: true,
       application_name: 'dentalmarket-jobs',
       // a job whose instance died (no heartbeat, or past its expiry) is found within half a minute
       superviseIntervalSeconds: 30,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { PgBoss, Queue } from 'pg-boss';
 import type { EntityManager, QueryRunner } from 'typeorm';
+import type { OrderStatus } from '@dentalmarket/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
 import { Transactions } from '../database/transactions.js';
@@ -8,7 +9,8 @@ import { JobQueue, jobDb } from '../jobs/job-queue.js';
 import { OutboxRelay } from '../jobs/outbox-relay.js';
 import { readOrder } from '../orders/order-reads.js';
 import { Mailer } from './mailer.service.js';
-import { orderEmail, orderLink } from './order-email.js';
+import type { OrderDto } from '../orders/dto/order.dto.js';
+import { approvalRequestEmail, orderEmail, orderLink } from './order-email.js';
 
 export const ORDER_EMAIL_QUEUE = 'order-email';
 
@@ -23,6 +25,17 @@ const RELAY_BATCH = 200;
 
 interface OrderEmailJob {
   eventId: string;
+}
+
+/** An order event as the email worker reads it, with the member who placed (or submitted) the order. */
+interface EventRow {
+  order_id: string;
+  to_status: OrderStatus;
+  note: string | null;
+  signed_in: boolean;
+  practice_id: number | null;
+  submitter_email: string | null;
+  submitter: string | null;
 }
 
 /**
@@ -116,19 +129,41 @@ export class OrderEmailQueue implements OnApplicationBootstrap {
     });
   }
 
+  /**
+   * Who an event's email goes to, and what it says. Issue 36: an order submitted for approval asks
+   * the practice's owners (one email, all of them); a declined or expired one tells the member who
+   * submitted it (their account's address, else the order's); every other event (the placing at
+   * approval too) is the order's usual email to its address. null: nobody to tell.
+   */
+  private async messageOf(manager: EntityManager, event: EventRow, order: OrderDto): Promise<{ to: string | string[]; subject: string; text: string; html: string } | null> {
+    if (event.to_status === 'awaiting_approval') {
+      const owners = (await manager.query(`SELECT email FROM users WHERE practice_id = $1 AND practice_role = 'owner' AND role = 'customer' ORDER BY id`, [event.practice_id])) as Array<{ email: string }>;
+      if (owners.length === 0) return null;
+      return { to: owners.map((owner) => owner.email), ...approvalRequestEmail(order, event.submitter ?? 'A member of your practice', `${this.shopOrigin}/practice#approvals`) };
+    }
+    const link = orderLink(this.shopOrigin, order.number, event.signed_in);
+    if (event.to_status === 'declined' || event.to_status === 'expired') {
+      return { to: event.submitter_email ?? order.email, ...orderEmail(order, event, link, event.submitter ?? order.shipping.fullName) };
+    }
+    return { to: order.email, ...orderEmail(order, event, link) };
+  }
+
   /** Sends one event's email unless its marker says it was sent; throws (→ retry) when SMTP fails. */
   async deliver(eventId: string): Promise<void> {
     await this.transactions.run(async (manager) => {
       const marked = await manager.query(`INSERT INTO order_emails_sent (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING event_id`, [eventId]);
       if (marked.length === 0) return; // sent before (a retry after a crash between SMTP and commit would send again: at most that once)
-      const [event] = await manager.query(
-        `SELECT e.order_id, e.to_status, e.note, o.user_id IS NOT NULL AS signed_in FROM order_events e JOIN orders o ON o.id = e.order_id WHERE e.id = $1`,
+      const [event] = (await manager.query(
+        `SELECT e.order_id, e.to_status, e.note, o.user_id IS NOT NULL AS signed_in, o.practice_id,
+                u.email AS submitter_email, coalesce(nullif(btrim(u.full_name), ''), u.username) AS submitter
+           FROM order_events e JOIN orders o ON o.id = e.order_id LEFT JOIN users u ON u.id = o.user_id WHERE e.id = $1`,
         [eventId],
-      );
+      )) as EventRow[];
       const order = event && (await readOrder(manager, 'o.id = $1', [event.order_id]));
       if (!order) return; // the order was deleted since: nothing to tell
-      const { subject, text, html } = orderEmail(order, event, orderLink(this.shopOrigin, order.number, event.signed_in));
-      await this.mailer.send({ to: order.email, subject, text, html, messageId: `<${eventId}@dentalmarket.example>`, fileName: `${order.number}-${event.to_status}-${eventId}` });
+      const mail = await this.messageOf(manager, event, order);
+      if (!mail) return;
+      await this.mailer.send({ ...mail, messageId: `<${eventId}@dentalmarket.example>`, fileName: `${order.number}-${event.to_status}-${eventId}` });
     });
   }
 }

@@ -4,6 +4,8 @@ import { escapeHtml } from '../seo/page-head.js';
 
 const SUBJECTS: Record<string, (number: string) => string> = {
   placed: (n) => `Your DentalMarket order ${n} is confirmed`,
+  declined: (n) => `Your DentalMarket order ${n} was declined`,
+  expired: (n) => `Your DentalMarket order ${n} expired without approval`,
   processing: (n) => `Your DentalMarket order ${n} is being prepared`,
   shipped: (n) => `Your DentalMarket order ${n} has shipped`,
   delivered: (n) => `Your DentalMarket order ${n} was delivered`,
@@ -16,6 +18,8 @@ const HEADLINES: Record<string, string> = {
   shipped: 'Your order is on its way.',
   delivered: 'Your order was delivered.',
   cancelled: 'Your order was cancelled.',
+  declined: 'An owner of your practice declined this order. It was not placed.',
+  expired: 'No owner of your practice approved this order in time. It was not placed.',
 };
 
 /** Where an email sends its reader to see the order, with what the link's words are. */
@@ -45,19 +49,21 @@ type Line = string | OrderLink;
  * The email of one event of an order: what changed, where to see the order, the lines, the totals,
  * the address; as plain text and as HTML with the same lines (the link a link).
  */
-export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_status' | 'note'>, link: OrderLink): { subject: string; text: string; html: string } {
+export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_status' | 'note'>, link: OrderLink, greeting = order.shipping.fullName): { subject: string; text: string; html: string } {
   const lines = order.lines.map((line) => `  ${line.quantity} × ${line.name} (${line.manufacturer}) at $${line.unit_price} = $${line.line_total}`);
   const tracking =
     event.to_status === 'shipped' && (order.carrier || order.tracking_number)
       ? [`Carrier: ${order.carrier ?? '–'}`, `Tracking number: ${order.tracking_number ?? '–'}`, '']
       : [];
-  const reason = event.note ? [`Note: ${event.note}`, ''] : [];
+  const reason = event.note ? [`${event.to_status === 'declined' ? 'Reason' : 'Note'}: ${event.note}`, ''] : [];
+  const po = order.po_number ? [`PO number: ${order.po_number}`] : [];
   const content: Line[] = [
-    `Hello ${order.shipping.fullName},`,
+    `Hello ${greeting},`,
     '',
     HEADLINES[event.to_status]!,
     '',
     `Order number: ${order.number}`,
+    ...po,
     `Status: ${event.to_status}`,
     link,
     '',
@@ -78,6 +84,11 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
     '',
     'DentalMarket',
   ];
+  return { subject: SUBJECTS[event.to_status]!(order.number), ...emailBody(content) };
+}
+
+/** An email's lines as plain text and as HTML with the same lines (a link a link, indents kept). */
+export function emailBody(content: Line[]): { text: string; html: string } {
   const text = content.map((line) => (typeof line === 'string' ? line : `${line.label}${line.note ? ` (${line.note})` : ''}: ${line.url}`)).join('\n');
   const html =
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.4">\n' +
@@ -89,5 +100,29 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
       )
       .join('<br>\n') +
     '\n</body></html>\n';
-  return { subject: SUBJECTS[event.to_status]!(order.number), text, html };
+  return { text, html };
+}
+
+/**
+ * Issue 36: the email to a practice's owners about an order a member submitted for their approval:
+ * who, what, the PO number, when it expires, and the link to the approvals list on the Practice page.
+ */
+export function approvalRequestEmail(order: OrderDto, submitter: string, practiceUrl: string): { subject: string; text: string; html: string } {
+  const content: Line[] = [
+    'Hello,',
+    '',
+    `${submitter} submitted order ${order.number} for your approval. It is not placed until an owner approves it.`,
+    '',
+    `Order number: ${order.number}`,
+    ...(order.po_number ? [`PO number: ${order.po_number}`] : []),
+    `Total: $${order.total} ${order.currency}`,
+    ...(order.approval_expires_at ? [`Expires unless approved: ${new Date(order.approval_expires_at).toUTCString()}`] : []),
+    { url: practiceUrl, label: 'Approve or decline it', note: 'on your Practice page' },
+    '',
+    'Items:',
+    ...order.lines.map((line) => `  ${line.quantity} × ${line.name} (${line.manufacturer}) at $${line.unit_price} = $${line.line_total}`),
+    '',
+    'DentalMarket',
+  ];
+  return { subject: `Approval needed: DentalMarket order ${order.number} from ${submitter}`, ...emailBody(content) };
 }

@@ -17,17 +17,25 @@ const ORDER_BY = {
 
 export const ADMIN_ORDER_PAGE_DEFAULT = 25;
 
+/**
+ * The orders the supplier sees (issue 36): placed ones. An order awaiting a practice owner's approval,
+ * or declined or expired, was never placed: not in the grid, its export or its figures (order_counts
+ * does not count them either). A filter on the walk, not an index condition: the sorts' plans stay as they are.
+ */
+export const SUPPLIER_SEES = `o.status <> ALL(ARRAY['awaiting_approval', 'declined', 'expired']::order_status[])`;
+
 /** The WHERE clause of the filters (shared by the page, its total and the CSV export). */
 export function orderFilter(query: AdminOrderListQueryDto, params: Params): string {
   const where: string[] = [];
-  // '= ANY(ARRAY[…])' rather than '=': see orderByOf
+  // '= ANY(ARRAY[…])' rather than '=': see orderByOf; the status filter takes supplier statuses only
   if (query.status) where.push(`o.status = ANY(ARRAY[${params.add(query.status)}]::order_status[])`);
+  else where.push(SUPPLIER_SEES);
   // days are UTC days: the same boundaries as order_counts
   if (query.from) where.push(`o.created_at >= (${params.add(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (query.to) where.push(`o.created_at < (${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const term = query.q?.trim();
   if (term) where.push(searchCondition(term, params));
-  return where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return `WHERE ${where.join(' AND ')}`;
 }
 
 /** `term` as the start of a LIKE pattern: its wildcards escaped, lower case. */
@@ -105,7 +113,7 @@ export function exportSql(query: AdminOrderListQueryDto): { text: string; values
   const params = new Params();
   const clause = orderFilter(query, params);
   return {
-    text: `SELECT o.number, o.created_at, o.status, o.email, o.full_name, o.address, o.city, o.state, o.zip_code,
+    text: `SELECT o.number, o.created_at, o.status, o.po_number, o.email, o.full_name, o.address, o.city, o.state, o.zip_code,
              o.subtotal_cents, o.shipping_cents, o.tax_cents, o.total_cents, o.currency, o.carrier, o.tracking_number,
              (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS line_count
            FROM orders o ${clause} ORDER BY ${orderByOf(query)}`,

@@ -10,12 +10,12 @@ import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
 import type { AdminOrderListQueryDto, OrderStatusChangeDto } from './dto/order-requests.dto.js';
-import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql, ORDER_SEARCH_COUNT_CAP } from './admin-order-queries.js';
+import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql, ORDER_SEARCH_COUNT_CAP, SUPPLIER_SEES } from './admin-order-queries.js';
 import { OrderNotFound, OrderStatusChangeRefused } from './order.errors.js';
 import { normaliseOrderNumber } from './order-number.js';
 import { readOrder } from './order-reads.js';
 
-const CSV_HEADER = ['number', 'created_at', 'status', 'email', 'full_name', 'address', 'city', 'state', 'zip_code', 'subtotal', 'shipping', 'tax', 'total', 'currency', 'carrier', 'tracking_number', 'line_count'];
+const CSV_HEADER = ['number', 'created_at', 'status', 'po_number', 'email', 'full_name', 'address', 'city', 'state', 'zip_code', 'subtotal', 'shipping', 'tax', 'total', 'currency', 'carrier', 'tracking_number', 'line_count'];
 const MONEY_COLUMNS = new Set(['subtotal_cents', 'shipping_cents', 'tax_cents', 'total_cents']);
 
 /** The admin's orders: the grid, one order, the status workflow, the CSV export and the dashboard figures. */
@@ -43,7 +43,8 @@ export class AdminOrdersService {
   }
 
   async get(number: string): Promise<OrderDto> {
-    const order = await readOrder(this.transactions.manager, 'o.number = $1', [normaliseOrderNumber(number)]);
+    // an order awaiting approval (or declined, or expired) is the practice's, not yet the supplier's
+    const order = await readOrder(this.transactions.manager, `o.number = $1 AND ${SUPPLIER_SEES}`, [normaliseOrderNumber(number)]);
     if (!order) throw new OrderNotFound();
     return order;
   }
@@ -60,7 +61,7 @@ export class AdminOrdersService {
     }
     const normalised = normaliseOrderNumber(number);
     await this.transactions.run(async (manager) => {
-      const [order] = await manager.query(`SELECT id, number, status FROM orders WHERE number = $1 FOR UPDATE`, [normalised]);
+      const [order] = await manager.query(`SELECT id, number, status FROM orders o WHERE number = $1 AND ${SUPPLIER_SEES} FOR UPDATE`, [normalised]);
       if (!order) throw new OrderNotFound();
       const from = order.status as OrderStatus;
       const allowed = ORDER_TRANSITIONS[from];
@@ -105,12 +106,12 @@ export class AdminOrdersService {
       manager.query(`SELECT coalesce(sum(n), 0)::int AS n FROM order_counts WHERE day = (now() AT TIME ZONE 'UTC')::date`),
       manager.query(
         `SELECT coalesce(sum(total_cents), 0)::text AS cents FROM orders
-          WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND status <> 'cancelled'`,
+          WHERE created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AND status = ANY(ARRAY['placed', 'processing', 'shipped', 'delivered']::order_status[])`,
       ),
       manager.query(
         `SELECT l.product_id, (array_agg(l.name ORDER BY l.id DESC))[1] AS name, sum(l.quantity)::int AS quantity
            FROM orders o JOIN order_lines l ON l.order_id = o.id
-          WHERE o.created_at >= now() - interval '30 days' AND o.status <> 'cancelled'
+          WHERE o.created_at >= now() - interval '30 days' AND o.status = ANY(ARRAY['placed', 'processing', 'shipped', 'delivered']::order_status[])
           GROUP BY l.product_id ORDER BY quantity DESC, l.product_id LIMIT 5`,
       ),
     ]);

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation, UpdateDateColumn } from 'typeorm';
 import { ORDER_STATUSES, type OrderStatus } from '@dentalmarket/contracts';
 import { User } from '../auth/user.entity.js';
 import { Practice } from '../practices/practice.entity.js';
@@ -8,6 +8,7 @@ import { Practice } from '../practices/practice.entity.js';
  * server at checkout, and where fulfilment stands. Card data never reaches the API, so it has no column.
  */
 @Entity({ name: 'orders' })
+@Check('CHK_orders_po_number', `"po_number" IS NULL OR char_length("po_number") BETWEEN 1 AND 35`)
 // the admin grid's sorts, alone and behind the status filter (admin-order-queries.ts); made by
 // migration 1764600000000, which TypeORM cannot describe (descending columns, trigram operator class)
 @Index('IDX_orders_created', { synchronize: false })
@@ -19,6 +20,9 @@ import { Practice } from '../practices/practice.entity.js';
 @Index('IDX_orders_email_suffix', { synchronize: false })
 @Index('IDX_orders_full_name_trgm', { synchronize: false })
 @Index('IDX_orders_practice_created', { synchronize: false })
+// the orders awaiting approval, per practice and by expiry (partial: migration 1765720000000)
+@Index('IDX_orders_awaiting_practice', { synchronize: false })
+@Index('IDX_orders_awaiting_expiry', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -87,6 +91,25 @@ export class Order {
 
   @Column({ type: 'text', nullable: true })
   tracking_number: string | null;
+
+  /** the practice's purchase-order number (issue 36), 1-35 characters (CHK_orders_po_number) */
+  @Column({ type: 'text', nullable: true })
+  po_number: string | null;
+
+  /** the owner who approved it (issue 36); null when it needed no approval or that account is gone */
+  @Column({ type: 'integer', nullable: true })
+  approved_by: number | null;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'approved_by', foreignKeyConstraintName: 'FK_orders_approved_by' })
+  approver?: Relation<User> | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  approved_at: Date | null;
+
+  /** set while it awaits approval only: when the expiry job ends it unless an owner acts first */
+  @Column({ type: 'timestamptz', nullable: true })
+  approval_expires_at: Date | null;
 
   /** the checkout attempt's Idempotency-Key: a retry with it answers this order */
   @Index('UQ_orders_idempotency_key', { unique: true })

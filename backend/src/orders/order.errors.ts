@@ -3,8 +3,11 @@ import type { OrderLineConflict, OrderStatus } from '@dentalmarket/contracts';
 
 /** 409 OrderConflictResponse: the lines the shopper must look at again (the filter keeps `lines`). */
 export class OrderLinesConflict extends ConflictException {
-  constructor(readonly lines: OrderLineConflict[]) {
-    super({ message: `${lines.length} line${lines.length === 1 ? '' : 's'} of the cart changed; review the cart and submit again`, lines });
+  constructor(
+    readonly lines: OrderLineConflict[],
+    message = `${lines.length} line${lines.length === 1 ? '' : 's'} of the cart changed; review the cart and submit again`,
+  ) {
+    super({ message, lines });
   }
 }
 

@@ -2,13 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { centsToDecimal, type OrderLineConflict, orderTotals, toCents } from '@dentalmarket/contracts';
-import { ASSISTANT_CANNOT_ORDER } from '@dentalmarket/contracts/practices';
+import { centsToDecimal, type OrderStatus, orderTotals, toCents } from '@dentalmarket/contracts';
+import { ASSISTANT_CANNOT_ORDER, PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
 import { LoginThrottle } from '../auth/login-throttle.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
-import { emitWebhookEvent, orderPlacedEventCte } from '../webhooks/webhook-events.js';
+import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { WebhookRelay } from '../webhooks/webhook-relay.js';
 import type { CreateOrderDto } from './dto/create-order.dto.js';
 import { mapOrder, mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderRow, type OrderSummaryRow } from './dto/order.dto.js';
@@ -16,18 +16,11 @@ import type { OrderLookupDto, OrderPageQueryDto } from './dto/order-requests.dto
 import { IdempotencyKeyReused, OrderLinesConflict, OrderNotFound } from './order.errors.js';
 import { newOrderNumber, normaliseOrderNumber } from './order-number.js';
 import { ORDER_COLUMNS, ownRecords, PLACED_BY, readOrder, recordsOwner, SUMMARY_COLUMNS } from './order-reads.js';
+import { type CatalogueRow, lineConflict } from './line-check.js';
+import { approvalExpiry, checkoutGate, PLACE_AS_SENT } from './place-order-sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface CatalogueRow {
-  id: number;
-  name: string;
-  manufacturer: string;
-  price: string;
-  image_url: string | null;
-  product_type: string;
-  in_stock: boolean;
-}
 
 /** A line as PLACE_AS_SENT returns it (json: the cents arrive as a number). */
 interface PlacedLine {
@@ -39,48 +32,19 @@ interface PlacedLine {
   quantity: number;
 }
 
-/**
- * Places an order whose every line is orderable at the price sent ($3, cents), in one statement: the
- * products are share-locked in id order (an admin's price change waits for the commit, or this sees
- * the new price and writes nothing), the order is written only when all lines match, with its line
- * snapshots, its first event, the event's email in the outbox (mail/order-email.queue.ts moves
- * it into the job queue) and its `order.placed` webhook event (webhooks/webhook-relay.ts fans it out). One row always: `as_sent` false → nothing written; true with a NULL
- * id → the Idempotency-Key ($16) has an order already. Parameters: product ids, quantities, unit
- * cents, number, user id, email, full name, address, city, state, zip, subtotal, shipping, tax,
- * total (cents, from the prices sent, which equal the catalogue's when anything is written), key,
- * request hash, event id, actor.
- */
-const PLACE_AS_SENT = `
-  WITH l AS (
-    SELECT * FROM unnest($1::int[], $2::int[], $3::bigint[]) WITH ORDINALITY AS l(product_id, quantity, unit_cents, position)
-  ), p AS (
-    SELECT p.id, p.name, p.manufacturer, p.image_url, round(p.price * 100)::bigint AS cents, p.product_type, p.in_stock
-      FROM products p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR SHARE
-  ), ok AS (
-    SELECT count(*) = cardinality($1::int[]) AS as_sent
-      FROM l JOIN p ON p.id = l.product_id
-     WHERE p.product_type = 'equipment' AND p.in_stock AND p.cents = l.unit_cents
-  ), o AS (
-    INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash)
-    SELECT $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 FROM ok WHERE ok.as_sent
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING ${ORDER_COLUMNS}
-  ), placed_lines AS (
-    INSERT INTO order_lines (order_id, position, product_id, name, manufacturer, unit_price_cents, image_url, quantity)
-    SELECT o.id, l.position, p.id, p.name, p.manufacturer, p.cents, p.image_url, l.quantity FROM o, l JOIN p ON p.id = l.product_id
-    RETURNING position, product_id, name, manufacturer, unit_price_cents, image_url, quantity
-  ), placed_event AS (
-    INSERT INTO order_events (id, order_id, from_status, to_status, actor, created_at)
-    SELECT $18, o.id, NULL, 'placed', $19, o.created_at FROM o
-  ), email AS (
-    INSERT INTO order_email_outbox (event_id) SELECT $18 FROM o
-  ), hook AS (
-    ${orderPlacedEventCte('$18::uuid')}
-  )
-  SELECT ok.as_sent, o.*,
-         (SELECT json_agg(json_build_object('product_id', product_id, 'name', name, 'manufacturer', manufacturer, 'unit_price_cents', unit_price_cents,
-                                            'image_url', image_url, 'quantity', quantity) ORDER BY position) FROM placed_lines) AS lines
-    FROM ok LEFT JOIN o ON true`;
+/** checkoutGate's row (place-order-sql.ts). */
+interface GateRow {
+  po_missing: boolean;
+  refused: boolean;
+  status: OrderStatus;
+  days: number;
+}
+
+/** The practice's rules refuse the checkout: an assistant while approvals are off (403), a PO number it requires (400). */
+function refuseByGate(gate: Pick<GateRow, 'po_missing' | 'refused'>): void {
+  if (gate.refused) throw new ForbiddenException(ASSISTANT_CANNOT_ORDER);
+  if (gate.po_missing) throw new BadRequestException(PO_NUMBER_RULES.requiredMessage);
+}
 
 /** Thrown inside the order transaction when a concurrent request with the same key committed first. */
 class KeyTakenMeanwhile extends Error {}
@@ -102,8 +66,6 @@ export class OrdersService {
 
   /** POST /api/orders: the order, and whether it was made now (201) or by an earlier try with the key (200). */
   async place(body: CreateOrderDto, user: User | undefined, idempotencyKey: string | undefined): Promise<{ order: OrderDto; created: boolean }> {
-    // issue 36: an assistant prepares the cart; an owner or a purchaser of the practice places it
-    if (user?.practice_role === 'assistant') throw new ForbiddenException(ASSISTANT_CANNOT_ORDER);
     if (idempotencyKey !== undefined && !UUID.test(idempotencyKey)) throw new BadRequestException('Idempotency-Key must be a UUID, e.g. 3f0c6a52-2b9e-4d8e-9a51-6f1f3b7f2a10');
     const ids = body.lines.map((line) => line.product_id);
     const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
@@ -147,7 +109,7 @@ export class OrdersService {
     const actor = user ? 'customer' : 'guest';
     // one round trip on the pool, as a named statement: parsed and planned once per connection
     const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
-    const { rows: [row] } = await pool.query<OrderRow & { as_sent: boolean; lines: PlacedLine[] | null }>({ name: 'place-order-as-sent', text: PLACE_AS_SENT, values: [
+    const { rows: [row] } = await pool.query<OrderRow & GateRow & { as_sent: boolean; lines: PlacedLine[] | null }>({ name: 'place-order-as-sent', text: PLACE_AS_SENT, values: [
       body.lines.map((line) => line.product_id),
       body.lines.map((line) => line.quantity),
       body.lines.map((line) => toCents(line.unit_price)),
@@ -167,13 +129,15 @@ export class OrdersService {
       hash,
       eventId,
       actor,
+      body.po_number ?? null,
     ] });
+    refuseByGate(row!);
     if (!row!.as_sent) return 'not-as-sent';
     if (row!.id === null) return 'key-used';
     this.emails.relaySoon();
-    this.webhooks.relaySoon();
+    if (row!.status === 'placed') this.webhooks.relaySoon();
     const lines = row!.lines!.map((line) => ({ ...line, unit_price_cents: String(line.unit_price_cents) }));
-    return mapOrder(row!, lines, [{ from_status: null, to_status: 'placed', actor, note: null, created_at: row!.created_at }]);
+    return mapOrder(row!, lines, [{ from_status: null, to_status: row!.status, actor, note: null, created_at: row!.created_at }]);
   }
 
   private async byKey(key: string, hash: string): Promise<OrderDto | null> {
@@ -185,37 +149,30 @@ export class OrdersService {
 
   /** The order as placed, answered from what was written (no second read of it). */
   private async insert(manager: EntityManager, body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<OrderDto> {
+    const sentTotal = orderTotals(body.lines.reduce((sum, line) => sum + toCents(line.unit_price) * line.quantity, 0)).total;
+    const [gate] = (await manager.query(checkoutGate('$1', '$2', '$3'), [user?.id ?? null, body.po_number ?? null, sentTotal])) as GateRow[];
+    refuseByGate(gate!);
     // in id order, so two carts with the same products lock them in the same order
-    const products: CatalogueRow[] = await manager.query(
+    const products: Array<CatalogueRow & { manufacturer: string; image_url: string | null }> = await manager.query(
       `SELECT id, name, manufacturer, price::text AS price, image_url, product_type, in_stock FROM products WHERE id = ANY($1) ORDER BY id FOR SHARE`,
       [body.lines.map((line) => line.product_id)],
     );
     const byId = new Map(products.map((product) => [product.id, product]));
-    const conflicts: OrderLineConflict[] = [];
-    for (const line of body.lines) {
-      const product = byId.get(line.product_id);
-      const problem = !product
-        ? 'not_found'
-        : product.product_type !== 'equipment'
-          ? 'not_equipment'
-          : !product.in_stock
-            ? 'out_of_stock'
-            : toCents(product.price) !== toCents(line.unit_price)
-              ? 'price_changed'
-              : null;
-      if (problem) conflicts.push({ product_id: line.product_id, problem, name: product?.name ?? null, current_price: product ? centsToDecimal(toCents(product.price)) : null });
-    }
+    const conflicts = body.lines.map((line) => lineConflict(line.product_id, byId.get(line.product_id), toCents(line.unit_price))).filter((conflict) => conflict !== null);
     if (conflicts.length) throw new OrderLinesConflict(conflicts);
 
     const subtotal = body.lines.reduce((sum, line) => sum + toCents(byId.get(line.product_id)!.price) * line.quantity, 0);
     const totals = orderTotals(subtotal);
     const s = body.shipping;
     const number = newOrderNumber();
+    // the prices are the catalogue's and equal the ones sent (no conflict above): the gate's total is this order's
     const inserted = await manager.query(
-      `INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+      `INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash,
+                           po_number, status, approval_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${approvalExpiry('$16::order_status', '$17::int')})
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${ORDER_COLUMNS}`,
-      [number, user?.id ?? null, s.email.trim(), s.fullName.trim(), s.address.trim(), s.city.trim(), s.state.trim(), s.zipCode.trim(), totals.subtotal, totals.shipping, totals.tax, totals.total, key ?? null, hash],
+      [number, user?.id ?? null, s.email.trim(), s.fullName.trim(), s.address.trim(), s.city.trim(), s.state.trim(), s.zipCode.trim(), totals.subtotal, totals.shipping, totals.tax, totals.total, key ?? null, hash,
+        body.po_number ?? null, gate!.status, gate!.days],
     );
     if (inserted.length === 0) throw new KeyTakenMeanwhile();
     const order: OrderRow = inserted[0];
@@ -229,14 +186,14 @@ export class OrdersService {
     );
     const eventId = randomUUID();
     const actor = user ? 'customer' : 'guest';
-    await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor, created_at) VALUES ($1, $2, NULL, 'placed', $3, $4)`, [eventId, orderId, actor, order.created_at]);
+    await manager.query(`INSERT INTO order_events (id, order_id, from_status, to_status, actor, created_at) VALUES ($1, $2, NULL, $3, $4, $5)`, [eventId, orderId, order.status, actor, order.created_at]);
     await this.emails.enqueue(manager, eventId);
-    await emitWebhookEvent(manager, { type: 'order.placed', resourceType: 'order', resourceId: order.number, sourceId: eventId });
+    if (order.status === 'placed') await emitWebhookEvent(manager, { type: 'order.placed', resourceType: 'order', resourceId: order.number, sourceId: eventId });
     const lines = body.lines.map((line) => {
       const product = byId.get(line.product_id)!;
       return { product_id: product.id, name: product.name, manufacturer: product.manufacturer, unit_price_cents: String(toCents(product.price)), image_url: product.image_url, quantity: line.quantity };
     });
-    return mapOrder(order, lines, [{ from_status: null, to_status: 'placed', actor, note: null, created_at: order.created_at }]);
+    return mapOrder(order, lines, [{ from_status: null, to_status: order.status, actor, note: null, created_at: order.created_at }]);
   }
 
   /** GET /api/orders: the signed-in shopper's practice's orders (issue 36: every member's), newest first, each with who placed it. */
@@ -282,6 +239,8 @@ function requestHash(body: CreateOrderDto, user: User | undefined): string {
     user: user?.id ?? null,
     lines: body.lines.map((line) => [line.product_id, line.quantity, centsToDecimal(toCents(line.unit_price))]),
     shipping: [body.shipping.fullName, body.shipping.email, body.shipping.address, body.shipping.city, body.shipping.state, body.shipping.zipCode],
+    // issue 36; absent when none, so a request without it hashes as it did before
+    ...(body.po_number ? { po: body.po_number } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * A dental practice (issue 36): the shopper's side of every account but an admin's. Its people are
@@ -6,6 +6,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
  * requests are those whose `practice_id` names it (migration 1765600000000-Practices).
  */
 @Entity({ name: 'practices' })
+@Check('CHK_practices_approval', `"approval_days" BETWEEN 1 AND 30 AND ("approval_threshold_cents" IS NULL OR "approval_threshold_cents" >= 0)`)
 export class Practice {
   @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'PK_practices' })
   id: number;
@@ -18,6 +19,22 @@ export class Practice {
 
   @Column({ type: 'text', nullable: true })
   tax_id: string | null;
+
+  /** issue 36's ordering settings (owners change them): every order must carry a PO number */
+  @Column({ type: 'boolean', default: false })
+  po_required: boolean;
+
+  /** assistants' orders, and purchasers' above the threshold, wait for an owner's approval */
+  @Column({ type: 'boolean', default: false })
+  approvals_enabled: boolean;
+
+  /** a purchaser's order whose total is above this needs approval; null: purchasers' never do */
+  @Column({ type: 'bigint', nullable: true })
+  approval_threshold_cents: string | null;
+
+  /** an order awaiting approval expires after this many days (1-30, CHK_practices_approval) */
+  @Column({ type: 'smallint', default: 7 })
+  approval_days: number;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { type PracticeRole } from '@dentalmarket/contracts';
+import { centsToDecimal, type PracticeRole, toCents } from '@dentalmarket/contracts';
 import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts/practices';
 import { practiceNameFor } from '../auth/users.service.js';
 import type { User } from '../auth/user.entity.js';
@@ -50,12 +50,13 @@ export class PracticesService {
   async update(user: User, change: PracticeUpdateDto): Promise<PracticeDto> {
     return this.transactions.run(async (manager) => {
       const me = await this.lockAs(manager, user);
-      if (me.role !== 'owner') throw new ForbiddenException(OWNERS_ONLY("change the practice's details"));
+      if (me.role !== 'owner') throw new ForbiddenException(OWNERS_ONLY("change the practice's details and settings"));
       const sets: string[] = [];
       const values: unknown[] = [me.practiceId];
-      for (const field of ['name', 'phone', 'tax_id'] as const) {
-        if (change[field] === undefined) continue;
-        values.push(change[field] === '' ? null : change[field]);
+      const columns = { ...change, approval_threshold: undefined, approval_threshold_cents: change.approval_threshold === undefined ? undefined : change.approval_threshold === null ? null : toCents(change.approval_threshold) };
+      for (const field of ['name', 'phone', 'tax_id', 'po_required', 'approvals_enabled', 'approval_threshold_cents', 'approval_days'] as const) {
+        if (columns[field] === undefined) continue;
+        values.push(columns[field] === '' ? null : columns[field]);
         sets.push(`${field} = $${values.length}`);
       }
       if (sets.length) await manager.query(`UPDATE practices SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
@@ -119,13 +120,20 @@ export class PracticesService {
   }
 
   async read(manager: EntityManager, practiceId: number, userId: number): Promise<PracticeDto> {
-    const [practice] = (await manager.query(`SELECT id, name, phone, tax_id, created_at, updated_at FROM practices WHERE id = $1`, [practiceId])) as Array<{
+    const [practice] = (await manager.query(
+      `SELECT id, name, phone, tax_id, created_at, updated_at, po_required, approvals_enabled, approval_threshold_cents, approval_days FROM practices WHERE id = $1`,
+      [practiceId],
+    )) as Array<{
       id: number;
       name: string;
       phone: string | null;
       tax_id: string | null;
       created_at: Date;
       updated_at: Date;
+      po_required: boolean;
+      approvals_enabled: boolean;
+      approval_threshold_cents: string | null;
+      approval_days: number;
     }>;
     if (!practice) throw new NotFoundException('Practice not found');
     const members = (await manager.query(
@@ -146,6 +154,10 @@ export class PracticesService {
       members: members.map((member) => ({ ...member, joined_at: member.joined_at.toISOString() })),
       my_role: mine!.role,
       my_user_id: userId,
+      po_required: practice.po_required,
+      approvals_enabled: practice.approvals_enabled,
+      approval_threshold: practice.approval_threshold_cents === null ? null : centsToDecimal(Number(practice.approval_threshold_cents)),
+      approval_days: practice.approval_days,
     };
   }
 }

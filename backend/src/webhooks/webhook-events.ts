@@ -45,9 +45,10 @@ export async function emitWebhookEvents(manager: EntityManager, events: NewWebho
 export const emitWebhookEvent = (manager: EntityManager, event: NewWebhookEvent) => emitWebhookEvents(manager, [event]);
 
 /**
- * The checkout's CTE (orders.service.ts PLACE_AS_SENT): the `order.placed` event of the order the
- * statement writes (CTE `o`), sourced by its first history row (parameter `eventParam`).
+ * The checkout's CTE (orders/place-order-sql.ts PLACE_AS_SENT): the `order.placed` event of the order
+ * the statement writes (CTE `o`), sourced by its first history row (parameter `eventParam`). None for
+ * an order awaiting approval (issue 36): its `order.placed` is written when an owner approves it.
  */
 export const orderPlacedEventCte = (eventParam: string) =>
   `INSERT INTO webhook_events (id, type, resource_type, resource_id, source_id, occurred_at)
-   SELECT gen_random_uuid(), 'order.placed', 'order', o.number, ${eventParam}, o.created_at FROM o`;
+   SELECT gen_random_uuid(), 'order.placed', 'order', o.number, ${eventParam}, o.created_at FROM o WHERE o.status = 'placed'`;

@@ -36,3 +36,20 @@ describe('the completed order', () => {
     expect(screen.getByRole('link', { name: 'DM-7K3QX9' }).getAttribute('href')).toBe('/orders/DM-7K3QX9');
   });
 });
+
+describe('an order submitted for approval (issue 36)', () => {
+  it("says 'Submitted for approval', not completed, and that an owner was asked", () => {
+    const store = makeStore(undefined, { persistCart: false });
+    store.dispatch(sessionActions.setUser(customer));
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <OrderCompleted order={{ number: 'DM-7K3QX9', email: 'jane@example.com', status: 'awaiting_approval' }} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Submitted for approval' }));
+    expect(screen.getByText(/An owner of your practice has been emailed to approve it/)).toBeTruthy();
+    expect(screen.queryByText('A confirmation email has been sent to you.')).toBeNull();
+  });
+});

@@ -7,12 +7,14 @@ import type { CheckoutValues } from '../form/checkoutSchema.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The order as posted: the cart's lines and the shipping fields. The card fields are not read, so they cannot leave the browser. */
+/** The order as posted: the cart's lines, the shipping fields and the PO number if any. The card fields are not read, so they cannot leave the browser. */
 export function orderRequest(values: CheckoutValues, items: { id: number; quantity: number; price: string }[]): CreateOrderRequest {
   const { fullName, email, address, city, state, zipCode } = values;
+  const po = values.poNumber?.trim();
   return {
     lines: items.map((item) => ({ product_id: item.id, quantity: item.quantity, unit_price: item.price })),
     shipping: { fullName: fullName.trim(), email: email.trim(), address: address.trim(), city: city.trim(), state: state.trim(), zipCode: zipCode.trim() },
+    ...(po ? { po_number: po } : {}),
   };
 }
 

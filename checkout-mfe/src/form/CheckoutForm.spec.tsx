@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { cartLine, customer, fakeApi, order, renderAt } from '../test/support.js';
 import { CheckoutForm } from './CheckoutForm.js';
-import { checkoutSchema, initialCheckoutValues } from './checkoutSchema.js';
+import { checkoutSchema, checkoutSchemaFor, initialCheckoutValues } from './checkoutSchema.js';
 
 const MESSAGES = [
   'Full name is required',
@@ -29,11 +29,12 @@ const valid = {
   cardNumber: '4242424242424242',
   cardExpiry: '05/28',
   cardCvc: '123',
+  poNumber: '',
 };
 
 describe('SPEC §5 checkout rules', () => {
   it('starts with every field empty', () => {
-    expect(Object.values(initialCheckoutValues)).toEqual(Array(10).fill(''));
+    expect(Object.values(initialCheckoutValues)).toEqual(Array(11).fill('')); // SPEC's ten and the PO number (issue 36)
   });
 
   it.each([
@@ -54,6 +55,15 @@ describe('SPEC §5 checkout rules', () => {
 
   it('accepts a complete form', async () => {
     await expect(checkoutSchema.validate(valid)).resolves.toEqual(valid);
+  });
+
+  it('takes an optional PO number by the API\'s rules; a practice that requires one makes it required (issue 36)', async () => {
+    await expect(checkoutSchema.validate({ ...valid, poNumber: '' })).resolves.toBeTruthy();
+    await expect(checkoutSchema.validate({ ...valid, poNumber: 'PO-2026/17' })).resolves.toBeTruthy();
+    await expect(checkoutSchema.validate({ ...valid, poNumber: 'P'.repeat(36) })).rejects.toThrow('At most 35 characters');
+    await expect(checkoutSchema.validate({ ...valid, poNumber: 'PO<1>' })).rejects.toThrow('Use letters, digits, spaces and . _ / # - only');
+    await expect(checkoutSchemaFor(true).validate({ ...valid, poNumber: ' ' })).rejects.toThrow('Your practice requires a PO number');
+    await expect(checkoutSchemaFor(true).validate({ ...valid, poNumber: 'PO 1' })).resolves.toBeTruthy();
   });
 });
 
@@ -146,7 +156,8 @@ describe('the checkout form for a signed-in shopper (issue 32)', () => {
     expect(field('Email').value).toBe('jane@example.com');
     expect([field('City').value, field('State').value, field('ZIP Code').value]).toEqual(['York', 'NY', '10002']);
     expect(field('Cardholder Name').value).toBe('');
-    expect(seen.map((request) => request.path)).toEqual(['/api/orders?page=1&limit=1', '/api/orders/DM-LATEST']);
+    // and the practice's ordering settings (issue 36; a 404 here: no PO card)
+    expect(seen.map((request) => request.path)).toEqual(['/api/orders?page=1&limit=1', '/api/practice', '/api/orders/DM-LATEST']);
   });
 
   it('never overwrites what the shopper typed first', async () => {

@@ -4,8 +4,9 @@ import { Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { formatUsd, orderTotals, type ShippingAddress } from '@dentalmarket/contracts';
 import { selectCartSubtotalCents, selectCurrentUser, useAppSelector, useGetMyOrdersQuery, useGetOrderQuery } from '@dentalmarket/store';
 import { FormikTextField } from '@dentalmarket/ui/forms';
-import { checkoutSchema, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
+import { checkoutSchemaFor, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
 import { FocusFirstError } from './FocusFirstError.js';
+import { PurchaseOrderCard, usePracticeOrdering } from './PurchaseOrderCard.js';
 
 /** Two columns from `sm` up; minmax(0, …) so a long value never widens the form past its column. */
 const fieldGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
@@ -66,8 +67,9 @@ function TotalBesideButton() {
  */
 export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, helpers: FormikHelpers<CheckoutValues>) => Promise<void> }) {
   const fields = useRef<HTMLDivElement>(null);
+  const practice = usePracticeOrdering();
   return (
-    <Formik initialValues={initialCheckoutValues} validationSchema={checkoutSchema} onSubmit={onSubmit}>
+    <Formik initialValues={initialCheckoutValues} validationSchema={checkoutSchemaFor(practice?.po_required ?? false)} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Checkout" autoComplete="on">
           <FocusFirstError within={fields} />
@@ -86,6 +88,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
                 <FormikTextField name="zipCode" label="ZIP Code" autoComplete="shipping postal-code" inputMode="numeric" />
               </CardContent>
             </Card>
+            {practice ? <PurchaseOrderCard practice={practice} /> : null}
             <Card component="section" aria-labelledby="payment-heading">
               <CardContent sx={fieldGrid}>
                 <Typography id="payment-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>

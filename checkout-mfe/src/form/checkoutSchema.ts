@@ -1,4 +1,14 @@
 import * as Yup from 'yup';
+import { PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
+
+/** Issue 36: the practice's purchase-order number, optional unless the practice requires one; the API's rules. */
+const poNumber = (required: boolean) => {
+  const rule = Yup.string()
+    .trim()
+    .max(PO_NUMBER_RULES.max, `At most ${PO_NUMBER_RULES.max} characters`)
+    .matches(PO_NUMBER_RULES.pattern, { message: 'Use letters, digits, spaces and . _ / # - only, starting with a letter or digit', excludeEmptyString: true });
+  return required ? rule.required('Your practice requires a PO number') : rule;
+};
 
 /** SPEC §5 Checkout form: every rule and message (card number exactly 16; no message for the maximum). */
 export const checkoutSchema = Yup.object({
@@ -12,7 +22,11 @@ export const checkoutSchema = Yup.object({
   cardNumber: Yup.string().min(16, 'Valid card number is required').max(16, 'Valid card number is required').required('Valid card number is required'),
   cardExpiry: Yup.string().min(5, 'Valid expiry date is required (MM/YY)').required('Valid expiry date is required (MM/YY)'),
   cardCvc: Yup.string().min(3, 'Valid CVC is required').required('Valid CVC is required'),
+  poNumber: poNumber(false),
 });
+
+/** The form's rules for a practice that requires a PO number on every order. */
+export const checkoutSchemaFor = (poRequired: boolean) => (poRequired ? checkoutSchema.shape({ poNumber: poNumber(true) }) : checkoutSchema);
 
 export type CheckoutValues = Yup.InferType<typeof checkoutSchema>;
 
@@ -28,4 +42,5 @@ export const initialCheckoutValues: CheckoutValues = {
   cardNumber: '',
   cardExpiry: '',
   cardCvc: '',
+  poNumber: '',
 };

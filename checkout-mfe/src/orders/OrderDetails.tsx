@@ -5,7 +5,7 @@ import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutl
 import type { Order, OrderLine } from '@dentalmarket/contracts';
 import { AddressBlock } from '@dentalmarket/ui';
 import { Totals } from '../checkout/Totals.js';
-import { formatDay, money } from './orderFormat.js';
+import { formatDay, formatMoment, money } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
 import { StatusHistory } from './StatusHistory.js';
 import { useBuyAgain } from './useBuyAgain.js';
@@ -77,11 +77,18 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }} useFlexGap>
             <Typography color="text.secondary">
-              Placed on {formatDay(order.created_at)}
+              {order.status === 'awaiting_approval' || order.status === 'declined' || order.status === 'expired' ? 'Submitted' : 'Placed'} on {formatDay(order.created_at)}
               {order.placed_by ? ` by ${order.placed_by}` : ''}
+              {order.approved_by ? ` · approved by ${order.approved_by}` : ''}
             </Typography>
             <OrderStatusChip status={order.status} />
           </Stack>
+          {order.po_number ? <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>PO number: {order.po_number}</Typography> : null}
+          {order.approval_expires_at ? (
+            <Typography sx={{ mt: 0.5 }} color="text.secondary">
+              Awaiting an owner&apos;s approval · expires {formatMoment(order.approval_expires_at)}
+            </Typography>
+          ) : null}
         </Box>
         <Button variant="contained" startIcon={<AddShoppingCartOutlined />} onClick={() => buyAgain(order)} disabled={isFetching} sx={{ flexShrink: 0 }}>
           Buy again

@@ -12,6 +12,8 @@ const summary = (i: number): OrderSummary => ({
   total: `${100 + i}.50`,
   line_count: 1,
   created_at: '2026-03-02T10:15:00.000Z',
+  po_number: null,
+  approval_expires_at: null,
 });
 
 function serve(total: number) {

@@ -4,6 +4,9 @@ export { ORDER_STATUS_LABELS as STATUS_LABELS } from '@dentalmarket/contracts';
 
 /** Theme colours whose chip text reads at 4.5:1 in light and dark (MUI's default info blue is under 4:1 with white). */
 export const STATUS_COLORS: Record<OrderStatus, 'default' | 'secondary' | 'primary' | 'success' | 'error'> = {
+  awaiting_approval: 'secondary',
+  declined: 'error',
+  expired: 'default',
   placed: 'default',
   processing: 'secondary',
   shipped: 'primary',

@@ -17,6 +17,10 @@ const practice = (my_role: Practice['my_role'], overrides: Partial<Practice> = {
   ],
   my_role,
   my_user_id: 7,
+  po_required: false,
+  approvals_enabled: false,
+  approval_threshold: null,
+  approval_days: 7,
   ...overrides,
 });
 

@@ -3,14 +3,17 @@ import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts/practices';
 import { errorText } from '@dentalmarket/store';
 import { PageSpinner } from '@dentalmarket/ui';
 import { useGetPracticeQuery } from './practiceApi.js';
+import { PracticeApprovals } from './PracticeApprovals.js';
 import { PracticeDetails } from './PracticeDetails.js';
+import { PracticeOrdering } from './PracticeOrdering.js';
 import { PracticeInvitations } from './PracticeInvitations.js';
 import { PracticeMembers } from './PracticeMembers.js';
 
 /**
  * /practice (issue 36; signed in, the shell's route guard sends guests to /auth): the shopper's
- * practice: its details (owners edit them), its members with their roles (owners change and remove),
- * invitations (owners), and 'Leave practice'.
+ * practice: its orders awaiting approval (owners, when approvals are on), its details and ordering
+ * settings (owners edit them), its members with their roles (owners change and remove), invitations
+ * (owners), and 'Leave practice'.
  */
 export default function PracticePage() {
   const { data: practice, error, isLoading, refetch } = useGetPracticeQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -36,7 +39,9 @@ export default function PracticePage() {
         Your practice · you are {PRACTICE_ROLE_LABELS[practice.my_role].toLowerCase()}
       </Typography>
       <Stack spacing={3}>
+        {practice.my_role === 'owner' ? <PracticeApprovals enabled={practice.approvals_enabled} /> : null}
         <PracticeDetails practice={practice} />
+        <PracticeOrdering practice={practice} />
         <PracticeMembers practice={practice} />
         {practice.my_role === 'owner' ? <PracticeInvitations /> : null}
       </Stack>

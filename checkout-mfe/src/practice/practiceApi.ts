@@ -1,5 +1,7 @@
 import type {
   InvitationAccept,
+  Order,
+  OrderListResponse,
   InvitationPreview,
   Practice,
   PracticeInvitation,
@@ -14,12 +16,15 @@ import { api, type DmExtraOptions } from '@dentalmarket/store';
 const signedIn: DmExtraOptions = { sessionHandling: true };
 const practice = { type: 'Practice' as const, id: 'MINE' };
 const invitations = { type: 'PracticeInvitation' as const, id: 'LIST' };
+const approvals = { type: 'Approval' as const, id: 'LIST' };
+/** an approval or decline changes the order, the practice's orders list and the approvals list */
+const decided = (number: string) => [approvals, { type: 'Order' as const, id: 'LIST' }, { type: 'Order' as const, id: number }];
 
 /**
  * The practice API (issue 36), injected into the one store's api by this remote, which alone has the
  * Practice and invitation pages: none of it reaches the shell's first page.
  */
-export const practiceApi = api.enhanceEndpoints({ addTagTypes: ['Practice', 'PracticeInvitation', 'Order', 'ServiceRequest'] }).injectEndpoints({
+export const practiceApi = api.enhanceEndpoints({ addTagTypes: ['Practice', 'PracticeInvitation', 'Approval', 'Order', 'ServiceRequest'] }).injectEndpoints({
   endpoints: (build) => ({
     getPractice: build.query<Practice, void>({
       query: () => '/practice',
@@ -62,6 +67,22 @@ export const practiceApi = api.enhanceEndpoints({ addTagTypes: ['Practice', 'Pra
       extraOptions: signedIn,
       invalidatesTags: [practice, invitations, { type: 'Order', id: 'LIST' }, { type: 'ServiceRequest', id: 'LIST' }],
     }),
+    /** Issue 36: the owners' list of the practice's orders awaiting approval. */
+    getApprovals: build.query<OrderListResponse, { page: number; limit: number }>({
+      query: ({ page, limit }) => ({ url: '/practice/approvals', params: { page, limit } }),
+      extraOptions: signedIn,
+      providesTags: [approvals],
+    }),
+    approveOrder: build.mutation<Order, string>({
+      query: (number) => ({ url: `/orders/${encodeURIComponent(number)}/approve`, method: 'POST' }),
+      extraOptions: signedIn,
+      invalidatesTags: (_result, _error, number) => decided(number),
+    }),
+    declineOrder: build.mutation<Order, { number: string; reason: string }>({
+      query: ({ number, reason }) => ({ url: `/orders/${encodeURIComponent(number)}/decline`, method: 'POST', body: { reason } }),
+      extraOptions: signedIn,
+      invalidatesTags: (_result, _error, { number }) => decided(number),
+    }),
     /** GET /api/invitations/:token: open to anyone holding the link. */
     getInvitation: build.query<InvitationPreview, string>({
       query: (token) => `/invitations/${encodeURIComponent(token)}`,
@@ -84,4 +105,7 @@ export const {
   useRemoveMemberMutation,
   useGetInvitationQuery,
   useAcceptInvitationMutation,
+  useGetApprovalsQuery,
+  useApproveOrderMutation,
+  useDeclineOrderMutation,
 } = practiceApi;

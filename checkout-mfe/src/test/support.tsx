@@ -67,6 +67,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     events: [{ from_status: null, to_status: 'placed', actor: 'customer', note: null, created_at: '2026-03-02T10:15:00.000Z' }],
     created_at: '2026-03-02T10:15:00.000Z',
     updated_at: '2026-03-02T10:15:00.000Z',
+    po_number: null,
+    approved_at: null,
+    approval_expires_at: null,
     ...overrides,
   };
 }

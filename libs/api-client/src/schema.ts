@@ -1191,6 +1191,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{number}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve an order awaiting approval (owners): it is placed now, with its confirmation email and order.placed webhook. Its lines are rechecked against the catalogue (prices are not held) */
+        post: operations["OrderApprovalsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{number}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an order awaiting approval with a reason (owners): it is not placed; the member who submitted it is emailed the reason */
+        post: operations["OrderApprovalsController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner-clicks": {
         parameters: {
             query?: never;
@@ -1224,6 +1258,23 @@ export interface paths {
         head?: never;
         /** Change the practice's name, phone or tax id (owners) */
         patch: operations["PracticeController_update"];
+        trace?: never;
+    };
+    "/api/practice/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice's orders awaiting an owner's approval, newest first (owners) */
+        get: operations["PracticeApprovalsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/practice/invitations": {
@@ -1898,6 +1949,11 @@ export interface components {
         };
         CreateOrderDto: {
             lines: components["schemas"]["OrderLineInputDto"][];
+            /**
+             * @description the practice's purchase-order number: trimmed, empty means none; required when the practice's settings say so (400 otherwise)
+             * @example PO-2026-0117
+             */
+            po_number?: string | null;
             shipping: components["schemas"]["ShippingAddressDto"];
         };
         CreateProductDto: {
@@ -2447,7 +2503,26 @@ export interface components {
             /** @example zirconia bur */
             term: string;
         };
+        OrderDeclineDto: {
+            /** @example We ordered these last week; wait for the next month */
+            reason: string;
+        };
         OrderDto: {
+            /**
+             * @description while it awaits approval: when it expires unless an owner approves it
+             * @example null
+             */
+            approval_expires_at: string | null;
+            /**
+             * @description when an owner approved it (it was placed then)
+             * @example null
+             */
+            approved_at: string | null;
+            /**
+             * @description the shopper's reads: the owner who approved it; null when it needed no approval
+             * @example Dr. Sam Jones
+             */
+            approved_by?: string | null;
             /** @example null */
             carrier: string | null;
             /** @example 2026-01-31T10:15:00.000Z */
@@ -2468,6 +2543,11 @@ export interface components {
              * @example Dr. Jane Smith
              */
             placed_by?: string | null;
+            /**
+             * @description the practice's purchase-order number, given at checkout
+             * @example PO-2026-0117
+             */
+            po_number: string | null;
             shipping: components["schemas"]["ShippingAddressDto"];
             /** @example 15.00 */
             shipping_cost: string;
@@ -2475,7 +2555,7 @@ export interface components {
              * @example placed
              * @enum {string}
              */
-            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled";
+            status: "awaiting_approval" | "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "declined" | "expired";
             /** @example 2598.00 */
             subtotal: string;
             /** @example 207.84 */
@@ -2499,14 +2579,14 @@ export interface components {
              * @example placed
              * @enum {string|null}
              */
-            from_status: "placed" | "processing" | "shipped" | "delivered" | "cancelled" | null;
+            from_status: "awaiting_approval" | "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "declined" | "expired" | null;
             /** @example null */
             note: string | null;
             /**
              * @example processing
              * @enum {string}
              */
-            to_status: "placed" | "processing" | "shipped" | "delivered" | "cancelled";
+            to_status: "awaiting_approval" | "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "declined" | "expired";
         };
         OrderLineDto: {
             /** @example /media/seed/chair.webp */
@@ -2585,6 +2665,11 @@ export interface components {
             tracking_number?: string;
         };
         OrderSummaryDto: {
+            /**
+             * @description while it awaits approval: when it expires
+             * @example null
+             */
+            approval_expires_at: string | null;
             /** @example 2026-01-31T10:15:00.000Z */
             created_at: string;
             /** @example jane.smith@example.com */
@@ -2600,11 +2685,13 @@ export interface components {
              * @example Dr. Jane Smith
              */
             placed_by?: string | null;
+            /** @example PO-2026-0117 */
+            po_number: string | null;
             /**
              * @example placed
              * @enum {string}
              */
-            status: "placed" | "processing" | "shipped" | "delivered" | "cancelled";
+            status: "awaiting_approval" | "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "declined" | "expired";
             /** @example 2820.84 */
             total: string;
         };
@@ -2667,6 +2754,21 @@ export interface components {
             total: number;
         };
         PracticeDto: {
+            /**
+             * @description an order awaiting approval expires after this many days
+             * @example 7
+             */
+            approval_days: number;
+            /**
+             * @description with approvals on: a purchaser's order whose total is above this needs approval; null: purchasers' never do
+             * @example 500.00
+             */
+            approval_threshold: string | null;
+            /**
+             * @description assistants' orders, and purchasers' above approval_threshold, wait for an owner's approval
+             * @example true
+             */
+            approvals_enabled: boolean;
             /** @example 2026-01-31T10:15:00.000Z */
             created_at: string;
             /** @example 7 */
@@ -2687,6 +2789,11 @@ export interface components {
             name: string;
             /** @example +1 503 555 0100 */
             phone: string | null;
+            /**
+             * @description every order must carry a PO number
+             * @example false
+             */
+            po_required: boolean;
             /** @example null */
             tax_id: string | null;
             /** @example 2026-01-31T10:15:00.000Z */
@@ -2754,10 +2861,27 @@ export interface components {
             role: "owner" | "purchaser" | "assistant";
         };
         PracticeUpdateDto: {
+            /** @example 7 */
+            approval_days?: number;
+            /**
+             * @description a purchaser's order whose total is above this needs approval; null: purchasers' never do
+             * @example 500.00
+             */
+            approval_threshold?: string | null;
+            /**
+             * @description assistants' orders, and purchasers' above approval_threshold, wait for an owner's approval
+             * @example true
+             */
+            approvals_enabled?: boolean;
             /** @example Harbour Dental Practice */
             name?: string;
             /** @example +1 503 555 0100 */
             phone?: string | null;
+            /**
+             * @description every order must carry a PO number
+             * @example true
+             */
+            po_required?: boolean;
             /** @example 12-3456789 */
             tax_id?: string | null;
         };
@@ -5027,6 +5151,7 @@ export interface operations {
                 limit?: number;
                 /** @description an order number, or part of an email or name (case-insensitive) */
                 q?: string;
+                /** @description the supplier sees placed orders only: never one awaiting approval, declined or expired */
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled";
                 /** @description first day (UTC), inclusive */
                 from?: string;
@@ -5096,6 +5221,7 @@ export interface operations {
                 limit?: number;
                 /** @description an order number, or part of an email or name (case-insensitive) */
                 q?: string;
+                /** @description the supplier sees placed orders only: never one awaiting approval, declined or expired */
                 status?: "placed" | "processing" | "shipped" | "delivered" | "cancelled";
                 /** @description first day (UTC), inclusive */
                 from?: string;
@@ -7703,6 +7829,144 @@ export interface operations {
             };
         };
     };
+    OrderApprovalsController_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the order, placed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"];
+                };
+            };
+            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description a member of the practice who is not an owner, an admin account (practices are for shoppers), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the order no longer awaits approval (approved, declined or expired meanwhile); or some lines changed since it was submitted: the body also has `lines`, as a checkout's 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderApprovalsController_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDeclineDto"];
+            };
+        };
+        responses: {
+            /** @description the order, declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDto"];
+                };
+            };
+            /** @description the reason is missing, empty or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description a member of the practice who is not an owner, an admin account (practices are for shoppers), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the order no longer awaits approval */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
     PartnerClicksController_record: {
         parameters: {
             query?: {
@@ -7847,6 +8111,55 @@ export interface operations {
                 };
             };
             /** @description an admin account (practices are for shoppers), a member who is not an owner, or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeApprovalsController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListResponseDto"];
+                };
+            };
+            /** @description page or limit is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description a member of the practice who is not an owner, an admin account (practices are for shoppers), or a foreign Origin */
             403: {
                 headers: {
                     [name: string]: unknown;

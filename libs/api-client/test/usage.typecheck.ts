@@ -9,17 +9,19 @@ import { createDentalMarketClient, orThrow, type DentalMarketClient, type paths,
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <A, B>(proof: Equal<A, B>) => proof;
 
-type OrderStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+type SupplierStatus = 'placed' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+// issue 36: an order of a practice may await approval, be declined or expire (the shopper's reads; the admin filters and changes placed ones only)
+type OrderStatus = 'awaiting_approval' | SupplierStatus | 'declined' | 'expired';
 type AdminOrderQuery = NonNullable<paths['/api/admin/orders']['get']['parameters']['query']>;
 
 // the admin orders grid's query, exactly: nothing dropped to `any`, nothing made required
-same<AdminOrderQuery['status'], OrderStatus | undefined>(true);
+same<AdminOrderQuery['status'], SupplierStatus | undefined>(true);
 same<AdminOrderQuery['sort'], 'created_at' | 'total' | undefined>(true);
 same<AdminOrderQuery['order'], 'asc' | 'desc' | undefined>(true);
 same<AdminOrderQuery['page'], number | undefined>(true);
 same<AdminOrderQuery['from'], string | undefined>(true);
 same<Schemas['OrderSummaryDto']['status'], OrderStatus>(true);
-same<Schemas['OrderStatusChangeDto']['status'], OrderStatus>(true);
+same<Schemas['OrderStatusChangeDto']['status'], SupplierStatus>(true);
 
 export async function usage(api: DentalMarketClient = createDentalMarketClient({ baseUrl: 'https://shop.example', apiKey: 'dm_sk_x' })) {
   const { data, error } = await api.GET('/api/admin/orders', { params: { query: { status: 'placed', sort: 'created_at', order: 'asc', from: '2026-01-01', page: 1, limit: 100 } } });

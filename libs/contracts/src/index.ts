@@ -19,6 +19,7 @@ export * from './service-requests.js';
 export type {
   InvitationAccept,
   InvitationPreview,
+  OrderDecline,
   Practice,
   PracticeInvitation,
   PracticeInvitationCreate,

@@ -24,25 +24,44 @@ export function orderTotals(subtotal: Cents): OrderTotals {
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
 }
 
-export const ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * Every status an order can have. The first is before an order is placed (issue 36: a practice's
+ * order that needs an owner's approval), the last two end such an order unplaced; the supplier
+ * (the admin) sees only SUPPLIER_ORDER_STATUSES.
+ */
+export const ORDER_STATUSES = ['awaiting_approval', 'placed', 'processing', 'shipped', 'delivered', 'cancelled', 'declined', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses of placed orders: the admin's grid, drawer, export, figures and status changes know only these. */
+export const SUPPLIER_ORDER_STATUSES = ['placed', 'processing', 'shipped', 'delivered', 'cancelled'] as const satisfies readonly OrderStatus[];
+export type SupplierOrderStatus = (typeof SUPPLIER_ORDER_STATUSES)[number];
 
 /** Each status as shoppers and admins read it. */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  awaiting_approval: 'Awaiting approval',
   placed: 'Placed',
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  declined: 'Declined',
+  expired: 'Expired',
 };
 
-/** The only status changes the API accepts; any other answers 409. `cancelled` needs a reason. */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+/**
+ * The only status changes the admin's API accepts; any other answers 409. `cancelled` needs a reason.
+ * An order awaiting approval is the practice's to approve or decline (POST /api/orders/:number/approve,
+ * /decline); it expires by itself: no admin change reaches or leaves those statuses.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly SupplierOrderStatus[]>> = {
+  awaiting_approval: [],
   placed: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
+  declined: [],
+  expired: [],
 };
 
 /** The checkout form's shipping part (SPEC §5), same names as the form. */
@@ -67,6 +86,8 @@ export interface OrderLineInput {
 export interface CreateOrderRequest {
   lines: OrderLineInput[];
   shipping: ShippingAddress;
+  /** the practice's purchase-order number (issue 36): optional, unless the practice requires one; PO_NUMBER_RULES */
+  po_number?: string | null;
 }
 
 /** A line as ordered: a snapshot, never changed by later catalogue edits. */
@@ -108,6 +129,14 @@ export interface Order {
   updated_at: string;
   /** the shopper's reads (issue 36): the practice member who placed it (full name, else username); absent elsewhere */
   placed_by?: string | null;
+  /** the practice's purchase-order number, or null */
+  po_number: string | null;
+  /** the owner who approved it (issue 36), null when it needed no approval (or the account is gone); the shopper's reads only */
+  approved_by?: string | null;
+  /** when an owner approved it, or null */
+  approved_at: string | null;
+  /** while it awaits approval: when it expires unless approved; otherwise null */
+  approval_expires_at: string | null;
 }
 
 /** A row of the shopper's list (GET /api/orders) and of the admin grid (GET /api/admin/orders). */
@@ -121,6 +150,10 @@ export interface OrderSummary {
   created_at: string;
   /** the shopper's list (issue 36): the practice member who placed it; absent in the admin grid */
   placed_by?: string | null;
+  /** the practice's purchase-order number, or null */
+  po_number: string | null;
+  /** while it awaits approval: when it expires unless approved; otherwise null */
+  approval_expires_at: string | null;
 }
 
 export interface OrderListResponse {
@@ -136,7 +169,7 @@ export interface OrderListResponse {
 /** GET /api/admin/orders query: search by number, email or name; status; created_at range; sort. */
 export interface AdminOrderListQuery {
   q?: string;
-  status?: OrderStatus;
+  status?: SupplierOrderStatus;
   /** ISO dates (YYYY-MM-DD), inclusive */
   from?: string;
   to?: string;
@@ -148,7 +181,7 @@ export interface AdminOrderListQuery {
 
 /** POST /api/admin/orders/:number/status */
 export interface OrderStatusChange {
-  status: OrderStatus;
+  status: SupplierOrderStatus;
   /** required for 'cancelled' (the reason) */
   note?: string;
   carrier?: string;
@@ -199,6 +232,9 @@ export interface OrderStats {
  *   GET  /api/admin/orders/export.csv?same filters → text/csv, streamed
  *   GET  /api/admin/orders/:number         → Order
  *   POST /api/admin/orders/:number/status  → Order; 409 if the change is not in ORDER_TRANSITIONS
+ *   GET  /api/practice/approvals?page&limit → OrderListResponse (owners: their practice's orders awaiting approval)
+ *   POST /api/orders/:number/approve       → Order (owners; placed now, its lines rechecked: 409 OrderConflictResponse)
+ *   POST /api/orders/:number/decline       → Order (owners; { reason })
  */
 export const ORDER_ROUTES = {
   create: '/api/orders',

@@ -21,7 +21,27 @@ export const PRACTICE_LIMITS = {
   taxIdMax: 40,
   /** how long an invitation's link is valid */
   invitationDays: 7,
+  /** an order awaiting approval expires after this many days unless the practice sets another (1 to approvalDaysMax) */
+  approvalDaysDefault: 7,
+  approvalDaysMax: 30,
+  /** the reason an owner gives for declining an order */
+  declineReasonMax: 1000,
 } as const;
+
+/**
+ * A purchase-order number (issue 36), as checkout, the API and the emails take it: trimmed, 1 to 35
+ * characters (EDI's and most accounting systems' limit), letters, digits and the separators POs use.
+ */
+export const PO_NUMBER_RULES = {
+  max: 35,
+  pattern: /^[A-Za-z0-9](?:[A-Za-z0-9 ._/#-]*[A-Za-z0-9._/#-])?$/,
+  charactersMessage: 'po_number may hold only letters, digits, spaces and . _ / # - (starting with a letter or digit)',
+  lengthMessage: 'po_number must be at most 35 characters',
+  requiredMessage: 'po_number: your practice requires a PO number for every order',
+} as const;
+
+/** What POST /api/orders answers (201) an order that now awaits an owner's approval: the checkout says this. */
+export const SUBMITTED_FOR_APPROVAL = 'Submitted for approval';
 
 /** What POST /api/orders answers an assistant (403): assistants prepare orders, others place them. */
 export const ASSISTANT_CANNOT_ORDER = 'Assistants prepare orders; an owner or purchaser places them.';
@@ -47,6 +67,14 @@ export interface Practice {
   my_role: PracticeRole;
   /** the signed-in member's account id */
   my_user_id: number;
+  /** every order must carry a PO number */
+  po_required: boolean;
+  /** assistants' orders, and purchasers' above approval_threshold, wait for an owner's approval */
+  approvals_enabled: boolean;
+  /** with approvals on: a purchaser's order whose total is above this (dollars, e.g. "500.00") needs approval; null: purchasers' never do */
+  approval_threshold: string | null;
+  /** an order awaiting approval expires after this many days */
+  approval_days: number;
 }
 
 /** PATCH /api/practice (owners): any of the three; null clears phone or tax id. */
@@ -54,6 +82,16 @@ export interface PracticeUpdate {
   name?: string;
   phone?: string | null;
   tax_id?: string | null;
+  /** the ordering settings (issue 36) */
+  po_required?: boolean;
+  approvals_enabled?: boolean;
+  approval_threshold?: string | null;
+  approval_days?: number;
+}
+
+/** POST /api/orders/:number/decline (owners): the reason, emailed to the member who submitted the order. */
+export interface OrderDecline {
+  reason: string;
 }
 
 export type PracticeInvitationStatus = 'pending' | 'expired';

@@ -1,7 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { type CreateOrderRequest, LIMITS, type OrderLineInput, type ShippingAddress } from '@dentalmarket/contracts';
+import { PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
 import { MONEY } from '../../common/canonical-number.js';
 
 export const MAX_ORDER_LINES = 100;
@@ -83,6 +84,21 @@ export class CreateOrderDto implements CreateOrderRequest {
   @ValidateNested()
   @Type(() => ShippingAddressDto)
   shipping: ShippingAddressDto;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'PO-2026-0117',
+    maxLength: PO_NUMBER_RULES.max,
+    pattern: PO_NUMBER_RULES.pattern.source,
+    description: "the practice's purchase-order number: trimmed, empty means none; required when the practice's settings say so (400 otherwise)",
+  })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value))
+  @ValidateIf((_order, value) => value !== null && value !== undefined)
+  @IsString({ message: 'po_number must be text such as "PO-2026-0117"' })
+  @MaxLength(PO_NUMBER_RULES.max, { message: PO_NUMBER_RULES.lengthMessage })
+  @Matches(PO_NUMBER_RULES.pattern, { message: PO_NUMBER_RULES.charactersMessage })
+  po_number?: string | null;
 }
 
 export const CREATE_ORDER_EXAMPLE = {
@@ -91,4 +107,5 @@ export const CREATE_ORDER_EXAMPLE = {
     { product_id: 2, quantity: 3, unit_price: '89.50' },
   ],
   shipping: { fullName: 'Dr. Jane Smith', email: 'jane.smith@example.com', address: '12 Harbour Street, Suite 4', city: 'Portland', state: 'OR', zipCode: '97201' },
+  po_number: 'PO-2026-0117',
 };

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { type AdminOrderListQuery, ORDER_STATUSES, type OrderLookupRequest, type OrderStatus, type OrderStatusChange } from '@dentalmarket/contracts';
+import { type AdminOrderListQuery, type OrderDecline, type OrderLookupRequest, type OrderStatusChange, SUPPLIER_ORDER_STATUSES, type SupplierOrderStatus } from '@dentalmarket/contracts';
+import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 import { IsCalendarDate } from '../../common/calendar-date.js';
 import { ListPageQueryDto } from '../../common/list-page-query.dto.js';
 import { normaliseOrderNumber, ORDER_NUMBER_PATTERN } from '../order-number.js';
@@ -19,10 +20,10 @@ export class AdminOrderListQueryDto extends OrderPageQueryDto implements AdminOr
   @MaxLength(200)
   q?: string;
 
-  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @ApiPropertyOptional({ enum: SUPPLIER_ORDER_STATUSES, description: 'the supplier sees placed orders only: never one awaiting approval, declined or expired' })
   @IsOptional()
-  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
-  status?: OrderStatus;
+  @IsIn(SUPPLIER_ORDER_STATUSES, { message: `status must be one of: ${SUPPLIER_ORDER_STATUSES.join(', ')}` })
+  status?: SupplierOrderStatus;
 
   @ApiPropertyOptional({ description: 'first day (UTC), inclusive', format: 'date', example: '2026-01-01' })
   @IsOptional()
@@ -68,9 +69,9 @@ export class OrderLookupDto implements OrderLookupRequest {
 }
 
 export class OrderStatusChangeDto implements OrderStatusChange {
-  @ApiProperty({ enum: ORDER_STATUSES, example: 'shipped' })
-  @IsIn(ORDER_STATUSES, { message: `status must be one of: ${ORDER_STATUSES.join(', ')}` })
-  status: OrderStatus;
+  @ApiProperty({ enum: SUPPLIER_ORDER_STATUSES, example: 'shipped' })
+  @IsIn(SUPPLIER_ORDER_STATUSES, { message: `status must be one of: ${SUPPLIER_ORDER_STATUSES.join(', ')}` })
+  status: SupplierOrderStatus;
 
   @ApiPropertyOptional({ description: "required when cancelling (the reason, sent to the shopper)", maxLength: 1000 })
   @ValidateIf((change: OrderStatusChangeDto) => change.status === 'cancelled' || change.note !== undefined)
@@ -93,4 +94,14 @@ export class OrderStatusChangeDto implements OrderStatusChange {
   @IsString()
   @MaxLength(100)
   tracking_number?: string;
+}
+
+/** POST /api/orders/:number/decline (issue 36): the owner's reason, emailed to the member who submitted the order. */
+export class OrderDeclineDto implements OrderDecline {
+  @ApiProperty({ example: 'We ordered these last week; wait for the next month', maxLength: PRACTICE_LIMITS.declineReasonMax })
+  @Transform(trimmed)
+  @IsString({ message: 'reason: a reason is required to decline an order' })
+  @IsNotEmpty({ message: 'reason: a reason is required to decline an order' })
+  @MaxLength(PRACTICE_LIMITS.declineReasonMax, { message: `reason must be at most ${PRACTICE_LIMITS.declineReasonMax} characters` })
+  reason: string;
 }

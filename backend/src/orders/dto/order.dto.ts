@@ -48,6 +48,14 @@ export class OrderDto implements Order {
   @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) updated_at: string;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'Dr. Jane Smith', description: "the shopper's reads: the practice member who placed it (full name, else username); null when that account is gone" })
   placed_by?: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'PO-2026-0117', description: "the practice's purchase-order number, given at checkout" })
+  po_number: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Dr. Sam Jones', description: "the shopper's reads: the owner who approved it; null when it needed no approval" })
+  approved_by?: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'when an owner approved it (it was placed then)' })
+  approved_at: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'while it awaits approval: when it expires unless an owner approves it' })
+  approval_expires_at: string | null;
 }
 
 export class OrderSummaryDto implements OrderSummary {
@@ -60,6 +68,8 @@ export class OrderSummaryDto implements OrderSummary {
   @ApiProperty({ example: '2026-01-31T10:15:00.000Z' }) created_at: string;
   @ApiPropertyOptional({ type: String, nullable: true, example: 'Dr. Jane Smith', description: "the shopper's list: the practice member who placed it" })
   placed_by?: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'PO-2026-0117' }) po_number: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'while it awaits approval: when it expires' }) approval_expires_at: string | null;
 }
 
 export class OrderListResponseDto implements OrderListResponse {
@@ -101,8 +111,12 @@ export interface OrderRow {
   tracking_number: string | null;
   created_at: Date;
   updated_at: Date;
-  /** only when the read asked for it (PLACED_BY) */
+  po_number: string | null;
+  approved_at: Date | null;
+  approval_expires_at: Date | null;
+  /** only when the read asked for it (PLACED_BY, APPROVED_BY) */
   placed_by?: string | null;
+  approved_by?: string | null;
 }
 export interface OrderLineRow {
   product_id: number;
@@ -127,6 +141,8 @@ export interface OrderSummaryRow {
   total_cents: string;
   line_count: number;
   created_at: Date;
+  po_number: string | null;
+  approval_expires_at: Date | null;
   placed_by?: string | null;
 }
 
@@ -158,6 +174,10 @@ export function mapOrder(order: OrderRow, lines: OrderLineRow[], events: OrderEv
     created_at: order.created_at.toISOString(),
     updated_at: order.updated_at.toISOString(),
     ...(order.placed_by !== undefined ? { placed_by: order.placed_by } : {}),
+    po_number: order.po_number,
+    ...(order.approved_by !== undefined ? { approved_by: order.approved_by } : {}),
+    approved_at: order.approved_at?.toISOString() ?? null,
+    approval_expires_at: order.approval_expires_at?.toISOString() ?? null,
   };
 }
 
@@ -171,5 +191,7 @@ export function mapOrderSummary(row: OrderSummaryRow): OrderSummaryDto {
     line_count: row.line_count,
     created_at: row.created_at.toISOString(),
     ...(row.placed_by !== undefined ? { placed_by: row.placed_by } : {}),
+    po_number: row.po_number,
+    approval_expires_at: row.approval_expires_at?.toISOString() ?? null,
   };
 }

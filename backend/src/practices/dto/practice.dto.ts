@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { type InvitationAccept, type InvitationPreview, LIMITS, type Practice, type PracticeInvitation, type PracticeInvitationCreate, type PracticeMember, type PracticeMemberUpdate, type PracticeRole, type PracticeUpdate } from '@dentalmarket/contracts';
 import { PRACTICE_LIMITS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
+import { MONEY } from '../../common/canonical-number.js';
 import { INVITATION_TOKEN_PATTERN } from '../invitation-token.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -27,6 +28,11 @@ export class PracticeDto implements Practice {
   @ApiProperty({ type: [PracticeMemberDto] }) members: PracticeMemberDto[];
   @ApiProperty({ enum: PRACTICE_ROLES, example: 'owner', description: "the signed-in member's role" }) my_role: PracticeRole;
   @ApiProperty({ example: 12, description: "the signed-in member's account id" }) my_user_id: number;
+  @ApiProperty({ example: false, description: 'every order must carry a PO number' }) po_required: boolean;
+  @ApiProperty({ example: true, description: "assistants' orders, and purchasers' above approval_threshold, wait for an owner's approval" }) approvals_enabled: boolean;
+  @ApiProperty({ type: String, nullable: true, example: '500.00', description: "with approvals on: a purchaser's order whose total is above this needs approval; null: purchasers' never do" })
+  approval_threshold: string | null;
+  @ApiProperty({ example: 7, minimum: 1, maximum: PRACTICE_LIMITS.approvalDaysMax, description: 'an order awaiting approval expires after this many days' }) approval_days: number;
 }
 
 /** PATCH /api/practice: any of the fields; phone and tax id may be null (cleared). */
@@ -53,6 +59,29 @@ export class PracticeUpdateDto implements PracticeUpdate {
   @IsString()
   @MaxLength(PRACTICE_LIMITS.taxIdMax)
   tax_id?: string | null;
+
+  @ApiPropertyOptional({ example: true, description: 'every order must carry a PO number' })
+  @IsOptional()
+  @IsBoolean({ message: 'po_required must be true or false' })
+  po_required?: boolean;
+
+  @ApiPropertyOptional({ example: true, description: "assistants' orders, and purchasers' above approval_threshold, wait for an owner's approval" })
+  @IsOptional()
+  @IsBoolean({ message: 'approvals_enabled must be true or false' })
+  approvals_enabled?: boolean;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '500.00', description: "a purchaser's order whose total is above this needs approval; null: purchasers' never do" })
+  @ValidateIf((_o, value) => value !== null && value !== undefined)
+  @IsString({ message: 'approval_threshold must be an amount such as "500.00", or null' })
+  @Matches(MONEY, { message: 'approval_threshold must be an amount such as "500.00", or null' })
+  approval_threshold?: string | null;
+
+  @ApiPropertyOptional({ example: 7, minimum: 1, maximum: PRACTICE_LIMITS.approvalDaysMax })
+  @IsOptional()
+  @IsInt({ message: `approval_days must be a whole number of days from 1 to ${PRACTICE_LIMITS.approvalDaysMax}` })
+  @Min(1, { message: `approval_days must be a whole number of days from 1 to ${PRACTICE_LIMITS.approvalDaysMax}` })
+  @Max(PRACTICE_LIMITS.approvalDaysMax, { message: `approval_days must be a whole number of days from 1 to ${PRACTICE_LIMITS.approvalDaysMax}` })
+  approval_days?: number;
 }
 
 export class PracticeInvitationDto implements PracticeInvitation {
