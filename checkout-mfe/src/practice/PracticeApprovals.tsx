@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Pagination, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Stack, TextField, Typography } from '@mui/material';
+// a deep import: the shared MUI module holds only what the shell uses (docs/architecture.md)
+import Pagination from '@mui/material/Pagination';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink } from 'react-router';
 import type { OrderSummary } from '@dentalmarket/contracts';

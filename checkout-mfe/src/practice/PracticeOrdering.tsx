@@ -1,4 +1,7 @@
-import { Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+// deep imports: the shared MUI module holds only what the shell uses (docs/architecture.md)
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import { Form, Formik, useField } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as Yup from 'yup';

@@ -30,6 +30,8 @@ async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promi
   const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
   try {
     const page = await context.newPage();
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    page.on('pageerror', (error) => consoleErrors.push(String(error)));
     await page.goto('/api/health/ready');
     await page.evaluate((darkMode) => {
       const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
@@ -64,6 +66,7 @@ async function checkScreen(page: Page, name: string, width: number, dark: boolea
   await page.screenshot({ path: `${SCREENS}/${name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
 }
 
+const consoleErrors: string[] = [];
 let invitationPath = '';
 let orderNumber = '';
 
@@ -72,8 +75,12 @@ describe('an assistant orders, an owner approves (issue 36)', () => {
     await withContext(async (page, context) => {
       const registered = await context.request.post('/api/register', { data: OWNER });
       assert.equal(registered.status(), 201, await registered.text());
+      await signIn(context, OWNER.username, OWNER.password);
       await page.goto('/practice');
-      await page.getByRole('heading', { level: 1, name: OWNER.practice_name }).waitFor();
+      await page.getByRole('heading', { level: 1, name: OWNER.practice_name }).waitFor().catch(async (error) => {
+        await page.screenshot({ path: `${SCREENS}/failed-practice.png` });
+        throw new Error(`${error}\n${await page.locator('body').innerText()}\n${consoleErrors.join('\n')}`);
+      });
       const ordering = page.getByRole('region', { name: 'Ordering' });
       await ordering.getByRole('switch', { name: 'Require a PO number on every order' }).check();
       await ordering.getByRole('switch', { name: "Orders need an owner's approval" }).check();
@@ -136,7 +143,7 @@ describe('an assistant orders, an owner approves (issue 36)', () => {
       await list.getByRole('button', { name: `Approve order ${orderNumber}` }).focus();
       await page.keyboard.press('Enter');
       await page.getByText(`Order ${orderNumber} approved`).waitFor();
-      await list.getByText('No orders are waiting for your approval.').waitFor();
+      await page.getByRole('region', { name: 'Orders awaiting approval', exact: true }).getByText('No orders are waiting for your approval.').waitFor();
       await page.goto(`/orders/${orderNumber}`);
       await page.getByText(`by ${ASSISTANT.name} · approved by ${OWNER.full_name}`, { exact: false }).waitFor();
       await page.getByText(`PO number: ${PO}`).waitFor();
