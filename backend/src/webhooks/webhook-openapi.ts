@@ -33,6 +33,9 @@ const ORDER = {
   events: [{ from_status: null, to_status: 'placed', actor: 'customer', note: null, created_at: '2026-03-02T09:30:00.000Z' }],
   created_at: '2026-03-02T09:30:00.000Z',
   updated_at: '2026-03-02T09:30:00.000Z',
+  po_number: 'PO-2026-0117',
+  approved_at: null,
+  approval_expires_at: null,
 };
 const PRODUCT = {
   id: 42,

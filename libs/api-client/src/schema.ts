@@ -9233,6 +9233,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "approval_expires_at": null,
+                 *         "approved_at": null,
                  *         "carrier": null,
                  *         "created_at": "2026-03-02T09:30:00.000Z",
                  *         "currency": "USD",
@@ -9258,6 +9260,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "po_number": "PO-2026-0117",
                  *         "shipping": {
                  *           "address": "12 Harbour Street",
                  *           "city": "Portland",
@@ -9346,6 +9349,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "approval_expires_at": null,
+                 *         "approved_at": null,
                  *         "carrier": null,
                  *         "created_at": "2026-03-02T09:30:00.000Z",
                  *         "currency": "USD",
@@ -9378,6 +9383,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "po_number": "PO-2026-0117",
                  *         "shipping": {
                  *           "address": "12 Harbour Street",
                  *           "city": "Portland",
