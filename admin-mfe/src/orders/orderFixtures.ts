@@ -32,6 +32,7 @@ export const order = (number: string, status: OrderStatus): Order => ({
   po_number: null,
   approved_at: null,
   approval_expires_at: null,
+  payment_due_at: null,
 });
 
 export const stats = { orders_today: 12, revenue_this_month: '12345.67', best_sellers: [{ product_id: 7, name: 'Curing Light', quantity: 31 }] };

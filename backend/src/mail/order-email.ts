@@ -57,6 +57,7 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
       : [];
   const reason = event.note ? [`${event.to_status === 'declined' ? 'Reason' : 'Note'}: ${event.note}`, ''] : [];
   const po = order.po_number ? [`PO number: ${order.po_number}`] : [];
+  const invoice = order.payment_due_at ? [`Payment: by invoice, due ${new Date(order.payment_due_at).toUTCString().slice(0, 16)}`] : [];
   const content: Line[] = [
     `Hello ${greeting},`,
     '',
@@ -64,6 +65,7 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
     '',
     `Order number: ${order.number}`,
     ...po,
+    ...invoice,
     `Status: ${event.to_status}`,
     link,
     '',

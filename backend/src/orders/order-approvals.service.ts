@@ -11,6 +11,7 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { WebhookRelay } from '../webhooks/webhook-relay.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderSummaryRow } from './dto/order.dto.js';
 import type { OrderPageQueryDto } from './dto/order-requests.dto.js';
+import { invoiceAtApproval } from './invoice-terms.js';
 import { type CatalogueRow, lineConflict } from './line-check.js';
 import { OrderLinesConflict, OrderNotFound } from './order.errors.js';
 import { normaliseOrderNumber } from './order-number.js';
@@ -90,7 +91,8 @@ export class OrderApprovalsService implements OnApplicationBootstrap {
   /**
    * POST /api/orders/:number/approve (owners): the order is placed now. Prices are rechecked at
    * approval, not held: every line must still be orderable at the price it was submitted with
-   * (409 with the lines otherwise: the owner declines it and the member submits a new one). Placing
+   * (409 with the lines otherwise: the owner declines it and the member submits a new one). On
+   * invoice terms the order must fit the remaining credit now (409 naming the limit). Placing
    * sets created_at to now (the supplier's grid and figures count it from today); its history keeps
    * when it was submitted.
    */
@@ -102,7 +104,11 @@ export class OrderApprovalsService implements OnApplicationBootstrap {
       if (conflicts.length) {
         throw new OrderLinesConflict(conflicts, `${conflicts.length} line${conflicts.length === 1 ? '' : 's'} of order ${order.number} changed since it was submitted; decline it, and the order can be submitted again from a fresh cart`);
       }
-      await manager.query(`UPDATE orders SET status = 'placed', approved_by = $2, approved_at = now(), approval_expires_at = NULL, created_at = now(), updated_at = now() WHERE id = $1`, [order.id, user.id]);
+      const due = await invoiceAtApproval(manager, order.id);
+      await manager.query(
+        `UPDATE orders SET status = 'placed', approved_by = $2, approved_at = now(), approval_expires_at = NULL, payment_due_at = $3, created_at = now(), updated_at = now() WHERE id = $1`,
+        [order.id, user.id, due],
+      );
       const eventId = await this.history(manager, order.id, 'placed', null);
       await emitWebhookEvent(manager, { type: 'order.placed', resourceType: 'order', resourceId: order.number, sourceId: eventId });
     });

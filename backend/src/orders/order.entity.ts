@@ -23,6 +23,7 @@ import { Practice } from '../practices/practice.entity.js';
 // the orders awaiting approval, per practice and by expiry (partial: migration 1765720000000)
 @Index('IDX_orders_awaiting_practice', { synchronize: false })
 @Index('IDX_orders_awaiting_expiry', { synchronize: false })
+@Index('IDX_orders_open_invoices', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -106,6 +107,14 @@ export class Order {
 
   @Column({ type: 'timestamptz', nullable: true })
   approved_at: Date | null;
+
+  /** issue 36: an order of a practice on invoice terms: when its invoice is due (placed + net days); null when paid by card */
+  @Column({ type: 'timestamptz', nullable: true })
+  payment_due_at: Date | null;
+
+  /** when its invoice was paid; until then it counts in the practice's open balance */
+  @Column({ type: 'timestamptz', nullable: true })
+  paid_at: Date | null;
 
   /** set while it awaits approval only: when the expiry job ends it unless an owner acts first */
   @Column({ type: 'timestamptz', nullable: true })

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { centsToDecimal, type OrderStatus, orderTotals, toCents } from '@dentalmarket/contracts';
 import { ASSISTANT_CANNOT_ORDER, PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
+import { lockInvoicePractice, overCredit } from './invoice-terms.js';
 import { LoginThrottle } from '../auth/login-throttle.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
@@ -38,12 +39,21 @@ interface GateRow {
   refused: boolean;
   status: OrderStatus;
   days: number;
+  needs_lock: boolean;
+  over_credit: boolean;
+  payment_due_at: Date | null;
+  credit_cents: string | null;
+  open_cents: string | null;
 }
 
-/** The practice's rules refuse the checkout: an assistant while approvals are off (403), a PO number it requires (400). */
-function refuseByGate(gate: Pick<GateRow, 'po_missing' | 'refused'>): void {
+/**
+ * The practice's rules refuse the checkout: an assistant while approvals are off (403), a PO number
+ * it requires (400), an order over the remaining credit of its invoice terms (409 naming the limit).
+ */
+function refuseByGate(gate: Omit<GateRow, 'status' | 'days' | 'payment_due_at' | 'needs_lock'>, totalCents: number): void {
   if (gate.refused) throw new ForbiddenException(ASSISTANT_CANNOT_ORDER);
   if (gate.po_missing) throw new BadRequestException(PO_NUMBER_RULES.requiredMessage);
+  if (gate.over_credit) throw overCredit(totalCents, Number(gate.credit_cents), Number(gate.open_cents));
 }
 
 /** Thrown inside the order transaction when a concurrent request with the same key committed first. */
@@ -74,7 +84,13 @@ export class OrdersService {
     const hash = requestHash(body, user);
     for (let attempt = 1; ; attempt++) {
       try {
-        const placed = await this.placeAsSent(body, user, key, hash);
+        let placed = await this.placeAsSent(body, user, key, hash);
+        // invoice terms: again with the practice's row locked, so the credit check sees every order committed before it
+        if (placed === 'needs-lock') placed = await this.transactions.run(async (manager) => {
+          await lockInvoicePractice(manager, user!.id);
+          return this.placeAsSent(body, user, key, hash, manager);
+        });
+        if (placed === 'needs-lock') throw new Error('the invoice practice was locked, yet the checkout asked for the lock');
         if (placed === 'key-used') return { order: (await this.byKey(key!, hash))!, created: false };
         if (placed !== 'not-as-sent') return { order: placed, created: true };
         // a line cannot be ordered as sent, or this key made an order before (a retry after a price change):
@@ -101,7 +117,7 @@ export class OrdersService {
    * trip where the step-by-step path takes eight. 'not-as-sent' when some line is not orderable at
    * the price sent, 'key-used' when the Idempotency-Key has an order already (nothing written).
    */
-  private async placeAsSent(body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<OrderDto | 'not-as-sent' | 'key-used'> {
+  private async placeAsSent(body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string, locked?: EntityManager): Promise<OrderDto | 'not-as-sent' | 'key-used' | 'needs-lock'> {
     const subtotal = body.lines.reduce((sum, line) => sum + toCents(line.unit_price) * line.quantity, 0);
     const totals = orderTotals(subtotal);
     const s = body.shipping;
@@ -109,7 +125,7 @@ export class OrdersService {
     const actor = user ? 'customer' : 'guest';
     // one round trip on the pool, as a named statement: parsed and planned once per connection
     const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
-    const { rows: [row] } = await pool.query<OrderRow & GateRow & { as_sent: boolean; lines: PlacedLine[] | null }>({ name: 'place-order-as-sent', text: PLACE_AS_SENT, values: [
+    const values = [
       body.lines.map((line) => line.product_id),
       body.lines.map((line) => line.quantity),
       body.lines.map((line) => toCents(line.unit_price)),
@@ -130,8 +146,16 @@ export class OrdersService {
       eventId,
       actor,
       body.po_number ?? null,
-    ] });
-    refuseByGate(row!);
+      locked !== undefined,
+    ];
+    type Row = OrderRow & GateRow & { as_sent: boolean; lines: PlacedLine[] | null };
+    const [row] = locked
+      ? ((await locked.query(PLACE_AS_SENT, values)) as Row[])
+      : (await pool.query<Row>({ name: 'place-order-as-sent', text: PLACE_AS_SENT, values })).rows;
+    // over the credit on a retry of an order made with this key (which the balance now holds): the earlier order answers
+    if (row!.over_credit && key) return 'not-as-sent';
+    refuseByGate(row!, totals.total);
+    if (row!.needs_lock) return 'needs-lock';
     if (!row!.as_sent) return 'not-as-sent';
     if (row!.id === null) return 'key-used';
     this.emails.relaySoon();
@@ -150,8 +174,9 @@ export class OrdersService {
   /** The order as placed, answered from what was written (no second read of it). */
   private async insert(manager: EntityManager, body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<OrderDto> {
     const sentTotal = orderTotals(body.lines.reduce((sum, line) => sum + toCents(line.unit_price) * line.quantity, 0)).total;
-    const [gate] = (await manager.query(checkoutGate('$1', '$2', '$3'), [user?.id ?? null, body.po_number ?? null, sentTotal])) as GateRow[];
-    refuseByGate(gate!);
+    if (user) await lockInvoicePractice(manager, user.id);
+    const [gate] = (await manager.query(checkoutGate('$1', '$2', '$3', 'true'), [user?.id ?? null, body.po_number ?? null, sentTotal])) as GateRow[];
+    refuseByGate(gate!, sentTotal);
     // in id order, so two carts with the same products lock them in the same order
     const products: Array<CatalogueRow & { manufacturer: string; image_url: string | null }> = await manager.query(
       `SELECT id, name, manufacturer, price::text AS price, image_url, product_type, in_stock FROM products WHERE id = ANY($1) ORDER BY id FOR SHARE`,
@@ -168,11 +193,11 @@ export class OrdersService {
     // the prices are the catalogue's and equal the ones sent (no conflict above): the gate's total is this order's
     const inserted = await manager.query(
       `INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash,
-                           po_number, status, approval_expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${approvalExpiry('$16::order_status', '$17::int')})
+                           po_number, status, approval_expires_at, payment_due_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${approvalExpiry('$16::order_status', '$17::int')}, $18)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${ORDER_COLUMNS}`,
       [number, user?.id ?? null, s.email.trim(), s.fullName.trim(), s.address.trim(), s.city.trim(), s.state.trim(), s.zipCode.trim(), totals.subtotal, totals.shipping, totals.tax, totals.total, key ?? null, hash,
-        body.po_number ?? null, gate!.status, gate!.days],
+        body.po_number ?? null, gate!.status, gate!.days, gate!.payment_due_at],
     );
     if (inserted.length === 0) throw new KeyTakenMeanwhile();
     const order: OrderRow = inserted[0];

@@ -7,18 +7,36 @@ import { ORDER_COLUMNS } from './order-reads.js';
  * `po_missing` (the practice requires a PO number and none was sent), `refused` (an assistant while
  * approvals are off: assistants prepare orders, others place them), `status` (awaiting_approval for
  * an assistant's order, or a purchaser's whose total is above the practice's threshold, when
- * approvals are on; placed otherwise) and `days` (how long an order may await approval). Parameters:
- * the account's id, the PO number (null for none) and the order's total in cents.
+ * approvals are on; placed otherwise) and `days` (how long an order may await approval). On invoice
+ * terms (issue 36) a placed order is checked against the credit limit, which needs the practice's row
+ * locked first (the caller's transaction, `locked`), so that this statement's snapshot holds every
+ * order of the practice committed before: `needs_lock` asks the caller for that, `over_credit`
+ * refuses, `payment_due_at` is the invoice's due date. Parameters: the account's id, the PO number
+ * (null for none), the order's total in cents, and whether the practice's row is locked.
  */
-export const checkoutGate = (user: string, po: string, total: string) => `
-  SELECT coalesce(pr.po_required, false) AND ${po}::text IS NULL AS po_missing,
-         u.practice_role IS NOT DISTINCT FROM 'assistant' AND NOT coalesce(pr.approvals_enabled, false) AS refused,
-         CASE WHEN pr.approvals_enabled AND (u.practice_role = 'assistant' OR (u.practice_role = 'purchaser' AND pr.approval_threshold_cents IS NOT NULL AND ${total}::bigint > pr.approval_threshold_cents))
-              THEN 'awaiting_approval' ELSE 'placed' END::order_status AS status,
-         coalesce(pr.approval_days, 7) AS days
-    FROM (SELECT 1) one
-    LEFT JOIN users u ON u.id = ${user}::int AND u.role = 'customer'
-    LEFT JOIN practices pr ON pr.id = u.practice_id`;
+export const checkoutGate = (user: string, po: string, total: string, locked: string) => `
+  SELECT g.po_missing, g.refused, g.status, g.days,
+         g.invoice AND g.status = 'placed' AND NOT ${locked}::boolean AS needs_lock,
+         g.invoice AND g.status = 'placed' AND ${locked}::boolean AND g.open_cents + ${total}::bigint > g.credit_cents AS over_credit,
+         CASE WHEN g.invoice AND g.status = 'placed' THEN now() + make_interval(days => g.net_days) END AS payment_due_at,
+         g.credit_cents, g.open_cents
+    FROM (
+      SELECT coalesce(pr.po_required, false) AND ${po}::text IS NULL AS po_missing,
+             u.practice_role IS NOT DISTINCT FROM 'assistant' AND NOT coalesce(pr.approvals_enabled, false) AS refused,
+             CASE WHEN pr.approvals_enabled AND (u.practice_role = 'assistant' OR (u.practice_role = 'purchaser' AND pr.approval_threshold_cents IS NOT NULL AND ${total}::bigint > pr.approval_threshold_cents))
+                  THEN 'awaiting_approval' ELSE 'placed' END::order_status AS status,
+             coalesce(pr.approval_days, 7) AS days,
+             coalesce(pr.payment_terms = 'invoice', false) AS invoice,
+             pr.net_days, pr.credit_limit_cents AS credit_cents,
+             CASE WHEN pr.payment_terms = 'invoice' AND ${locked}::boolean THEN (${OPEN_BALANCE('pr.id')}) END AS open_cents
+        FROM (SELECT 1) one
+        LEFT JOIN users u ON u.id = ${user}::int AND u.role = 'customer'
+        LEFT JOIN practices pr ON pr.id = u.practice_id
+    ) g`;
+
+/** A practice's open balance in cents: its unpaid invoices but cancelled ones (the partial index IDX_orders_open_invoices). */
+export const OPEN_BALANCE = (practice: string) =>
+  `SELECT coalesce(sum(b.total_cents), 0)::bigint FROM orders b WHERE b.practice_id = ${practice} AND b.payment_due_at IS NOT NULL AND b.paid_at IS NULL AND b.status <> 'cancelled'`;
 
 /** When an order of `status` made now stops waiting for approval (null: it is not waiting). */
 export const approvalExpiry = (status: string, days: string) => `CASE WHEN ${status} = 'awaiting_approval' THEN now() + make_interval(days => ${days}) END`;
@@ -31,7 +49,7 @@ export const approvalExpiry = (status: string, days: string) => `CASE WHEN ${sta
  * email in the outbox (mail/order-email.queue.ts moves it into the job queue: the confirmation, or
  * for an order awaiting approval the owners' request) and, for a placed order only, its
  * `order.placed` webhook event (webhooks/webhook-relay.ts fans it out). One row always: `as_sent`
- * false, `po_missing` or `refused` → nothing written; otherwise a NULL id → the Idempotency-Key ($16)
+ * false, `po_missing`, `refused`, `needs_lock` or `over_credit` → nothing written; otherwise a NULL id → the Idempotency-Key ($16)
  * has an order already. Parameters: product ids, quantities, unit cents, number, user id, email,
  * full name, address, city, state, zip, subtotal, shipping, tax, total (cents, from the prices sent,
  * which equal the catalogue's when anything is written), key, request hash, event id, actor, PO number.
@@ -45,12 +63,12 @@ export const PLACE_AS_SENT = `
   ), ok AS (
     SELECT (SELECT count(*) FROM l JOIN p ON p.id = l.product_id
              WHERE p.product_type = 'equipment' AND p.in_stock AND p.cents = l.unit_cents) = cardinality($1::int[]) AS as_sent, gate.*
-      FROM (${checkoutGate('$5', '$20', '$15')}) gate
+      FROM (${checkoutGate('$5', '$20', '$15', '$21')}) gate
   ), o AS (
     INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash,
-                        po_number, status, approval_expires_at)
-    SELECT $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $20, ok.status, ${approvalExpiry('ok.status', 'ok.days')}
-      FROM ok WHERE ok.as_sent AND NOT ok.po_missing AND NOT ok.refused
+                        po_number, status, approval_expires_at, payment_due_at)
+    SELECT $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $20, ok.status, ${approvalExpiry('ok.status', 'ok.days')}, ok.payment_due_at
+      FROM ok WHERE ok.as_sent AND NOT ok.po_missing AND NOT ok.refused AND NOT ok.needs_lock AND NOT ok.over_credit
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING ${ORDER_COLUMNS}
   ), placed_lines AS (
@@ -65,7 +83,7 @@ export const PLACE_AS_SENT = `
   ), hook AS (
     ${orderPlacedEventCte('$18::uuid')}
   )
-  SELECT ok.as_sent, ok.po_missing, ok.refused, o.*,
+  SELECT ok.as_sent, ok.po_missing, ok.refused, ok.needs_lock, ok.over_credit, ok.credit_cents, ok.open_cents, o.*,
          (SELECT json_agg(json_build_object('product_id', product_id, 'name', name, 'manufacturer', manufacturer, 'unit_price_cents', unit_price_cents,
                                             'image_url', image_url, 'quantity', quantity) ORDER BY position) FROM placed_lines) AS lines
     FROM ok LEFT JOIN o ON true`;

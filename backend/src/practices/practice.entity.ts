@@ -6,6 +6,7 @@ import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Update
  * requests are those whose `practice_id` names it (migration 1765600000000-Practices).
  */
 @Entity({ name: 'practices' })
+@Check('CHK_practices_terms', `"payment_terms" = 'card' OR ("payment_terms" = 'invoice' AND "net_days" BETWEEN 1 AND 120 AND "credit_limit_cents" >= 0)`)
 @Check('CHK_practices_approval', `"approval_days" BETWEEN 1 AND 30 AND ("approval_threshold_cents" IS NULL OR "approval_threshold_cents" >= 0)`)
 export class Practice {
   @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'PK_practices' })
@@ -35,6 +36,16 @@ export class Practice {
   /** an order awaiting approval expires after this many days (1-30, CHK_practices_approval) */
   @Column({ type: 'smallint', default: 7 })
   approval_days: number;
+
+  /** issue 36, set by the admin: 'card' (the checkout's card form) or 'invoice' (net_days, within credit_limit_cents) */
+  @Column({ type: 'text', default: 'card' })
+  payment_terms: 'card' | 'invoice';
+
+  @Column({ type: 'smallint', nullable: true })
+  net_days: number | null;
+
+  @Column({ type: 'bigint', nullable: true })
+  credit_limit_cents: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

@@ -5,6 +5,7 @@ import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts/practices';
 import { practiceNameFor } from '../auth/users.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
+import { OPEN_BALANCE } from '../orders/place-order-sql.js';
 import type { PracticeDto, PracticeUpdateDto } from './dto/practice.dto.js';
 
 /** The signed-in shopper's place: their practice and role (re-read under the practice's lock where it matters). */
@@ -121,7 +122,9 @@ export class PracticesService {
 
   async read(manager: EntityManager, practiceId: number, userId: number): Promise<PracticeDto> {
     const [practice] = (await manager.query(
-      `SELECT id, name, phone, tax_id, created_at, updated_at, po_required, approvals_enabled, approval_threshold_cents, approval_days FROM practices WHERE id = $1`,
+      `SELECT id, name, phone, tax_id, created_at, updated_at, po_required, approvals_enabled, approval_threshold_cents, approval_days, payment_terms, net_days, credit_limit_cents,
+              CASE WHEN payment_terms = 'invoice' THEN (${OPEN_BALANCE('$1')}) END AS open_cents
+         FROM practices WHERE id = $1`,
       [practiceId],
     )) as Array<{
       id: number;
@@ -134,6 +137,10 @@ export class PracticesService {
       approvals_enabled: boolean;
       approval_threshold_cents: string | null;
       approval_days: number;
+      payment_terms: 'card' | 'invoice';
+      net_days: number | null;
+      credit_limit_cents: string | null;
+      open_cents: string | null;
     }>;
     if (!practice) throw new NotFoundException('Practice not found');
     const members = (await manager.query(
@@ -156,11 +163,17 @@ export class PracticesService {
       my_user_id: userId,
       po_required: practice.po_required,
       approvals_enabled: practice.approvals_enabled,
-      approval_threshold: practice.approval_threshold_cents === null ? null : centsToDecimal(Number(practice.approval_threshold_cents)),
+      approval_threshold: dollars(practice.approval_threshold_cents),
       approval_days: practice.approval_days,
+      payment_terms: practice.payment_terms,
+      net_days: practice.net_days,
+      credit_limit: dollars(practice.credit_limit_cents),
+      open_balance: dollars(practice.open_cents),
     };
   }
 }
+
+const dollars = (cents: string | null) => (cents === null ? null : centsToDecimal(Number(cents)));
 
 /** The account leaves its practice for a new one of its own, named after it, as its owner. */
 export async function moveToOwnPractice(manager: EntityManager, userId: number): Promise<void> {

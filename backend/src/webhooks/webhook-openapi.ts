@@ -36,6 +36,7 @@ const ORDER = {
   po_number: 'PO-2026-0117',
   approved_at: null,
   approval_expires_at: null,
+  payment_due_at: null,
 };
 const PRODUCT = {
   id: 42,

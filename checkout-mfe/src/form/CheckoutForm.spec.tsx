@@ -65,6 +65,13 @@ describe('SPEC §5 checkout rules', () => {
     await expect(checkoutSchemaFor(true).validate({ ...valid, poNumber: ' ' })).rejects.toThrow('Your practice requires a PO number');
     await expect(checkoutSchemaFor(true).validate({ ...valid, poNumber: 'PO 1' })).resolves.toBeTruthy();
   });
+
+  it('asks for no card fields from a practice on invoice terms (issue 36)', async () => {
+    const noCard = { ...valid, cardHolder: '', cardNumber: '', cardExpiry: '', cardCvc: '' };
+    await expect(checkoutSchema.validate(noCard)).rejects.toThrow();
+    await expect(checkoutSchemaFor(false, true).validate(noCard)).resolves.toBeTruthy();
+    await expect(checkoutSchemaFor(true, true).validate(noCard)).rejects.toThrow('Your practice requires a PO number');
+  });
 });
 
 describe('the checkout form', () => {

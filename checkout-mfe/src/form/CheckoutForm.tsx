@@ -6,7 +6,7 @@ import { selectCartSubtotalCents, selectCurrentUser, useAppSelector, useGetMyOrd
 import { FormikTextField } from '@dentalmarket/ui/forms';
 import { checkoutSchemaFor, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
 import { FocusFirstError } from './FocusFirstError.js';
-import { PurchaseOrderCard, usePracticeOrdering } from './PurchaseOrderCard.js';
+import { InvoiceCard, PurchaseOrderCard, usePracticeOrdering } from './PurchaseOrderCard.js';
 
 /** Two columns from `sm` up; minmax(0, …) so a long value never widens the form past its column. */
 const fieldGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
@@ -68,8 +68,10 @@ function TotalBesideButton() {
 export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, helpers: FormikHelpers<CheckoutValues>) => Promise<void> }) {
   const fields = useRef<HTMLDivElement>(null);
   const practice = usePracticeOrdering();
+  // issue 36: a practice on invoice terms checks out without card fields
+  const invoice = practice?.payment_terms === 'invoice';
   return (
-    <Formik initialValues={initialCheckoutValues} validationSchema={checkoutSchemaFor(practice?.po_required ?? false)} onSubmit={onSubmit}>
+    <Formik initialValues={initialCheckoutValues} validationSchema={checkoutSchemaFor(practice?.po_required ?? false, invoice)} onSubmit={onSubmit}>
       {({ isSubmitting }) => (
         <Form noValidate aria-label="Checkout" autoComplete="on">
           <FocusFirstError within={fields} />
@@ -89,6 +91,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
               </CardContent>
             </Card>
             {practice ? <PurchaseOrderCard practice={practice} /> : null}
+            {invoice ? <InvoiceCard practice={practice!} /> : (
             <Card component="section" aria-labelledby="payment-heading">
               <CardContent sx={fieldGrid}>
                 <Typography id="payment-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>
@@ -110,6 +113,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
                 <FormikTextField name="cardCvc" label="CVC" type="password" autoComplete="cc-csc" inputMode="numeric" transform={digitsOnly(4)} />
               </CardContent>
             </Card>
+            )}
             <TotalBesideButton />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {isSubmitting ? 'Processing...' : 'Complete Order'}

@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, Typography } from '@mui/material';
-import type { Practice } from '@dentalmarket/contracts';
+import { formatUsd, type Practice, toCents } from '@dentalmarket/contracts';
 import { selectCurrentUser, useAppSelector } from '@dentalmarket/store';
 import { FormikTextField } from '@dentalmarket/ui/forms';
 import { PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
@@ -39,6 +39,26 @@ export function PurchaseOrderCard({ practice }: { practice: Practice }) {
           autoComplete="off"
         />
         {note ? <Alert severity="info">{note}</Alert> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Issue 36: in place of the card form, a practice on invoice terms is told how it pays and what credit is left. */
+export function InvoiceCard({ practice }: { practice: Practice }) {
+  const left = Math.max(0, toCents(practice.credit_limit ?? '0') - toCents(practice.open_balance ?? '0'));
+  return (
+    <Card component="section" aria-labelledby="payment-heading">
+      <CardContent sx={{ display: 'grid', gap: 1 }}>
+        <Typography id="payment-heading" variant="h3" component="h2">
+          Payment Information
+        </Typography>
+        <Typography>
+          Paid by invoice: payment is due {practice.net_days} days after the order is placed. No card is needed.
+        </Typography>
+        <Typography color="text.secondary">
+          Remaining credit: {formatUsd(left)} of {money(practice.credit_limit ?? '0')}.
+        </Typography>
       </CardContent>
     </Card>
   );

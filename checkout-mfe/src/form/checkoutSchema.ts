@@ -25,8 +25,16 @@ export const checkoutSchema = Yup.object({
   poNumber: poNumber(false),
 });
 
-/** The form's rules for a practice that requires a PO number on every order. */
-export const checkoutSchemaFor = (poRequired: boolean) => (poRequired ? checkoutSchema.shape({ poNumber: poNumber(true) }) : checkoutSchema);
+const CARD_FIELDS = ['cardHolder', 'cardNumber', 'cardExpiry', 'cardCvc'] as const;
+
+/**
+ * The form's rules for the shopper's practice (issue 36): a PO number required when it says so; no
+ * card fields for a practice on invoice terms (the form has none then).
+ */
+export const checkoutSchemaFor = (poRequired: boolean, invoice = false) => {
+  const withPo = poRequired ? checkoutSchema.shape({ poNumber: poNumber(true) }) : checkoutSchema;
+  return invoice ? withPo.shape(Object.fromEntries(CARD_FIELDS.map((field) => [field, Yup.string()]))) : withPo;
+};
 
 export type CheckoutValues = Yup.InferType<typeof checkoutSchema>;
 

@@ -84,6 +84,7 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
             <OrderStatusChip status={order.status} />
           </Stack>
           {order.po_number ? <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>PO number: {order.po_number}</Typography> : null}
+          {order.payment_due_at ? <Typography sx={{ mt: 0.5 }}>Paid by invoice · due {formatDay(order.payment_due_at)}</Typography> : null}
           {order.approval_expires_at ? (
             <Typography sx={{ mt: 0.5 }} color="text.secondary">
               Awaiting an owner&apos;s approval · expires {formatMoment(order.approval_expires_at)}

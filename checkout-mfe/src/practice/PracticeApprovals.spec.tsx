@@ -18,6 +18,10 @@ const practice = (my_role: Practice['my_role'], overrides: Partial<Practice> = {
   approvals_enabled: true,
   approval_threshold: '500.00',
   approval_days: 7,
+  payment_terms: 'card',
+  net_days: null,
+  credit_limit: null,
+  open_balance: null,
   ...overrides,
 });
 
@@ -85,6 +89,12 @@ describe('/practice, approvals (issue 36)', () => {
     fireEvent.click(settings.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
     expect(JSON.parse(requests.find((r) => r.method === 'PATCH')!.text)).toEqual({ po_required: true, approvals_enabled: true, approval_threshold: null, approval_days: 10 });
+  }, 30_000);
+
+  it('a practice on invoice terms reads them, with its credit limit and open balance', async () => {
+    serve('purchaser', {}, { payment_terms: 'invoice', net_days: 30, credit_limit: '5000.00', open_balance: '1418.99' });
+    renderAt('/practice', <PracticePage />, { user: customer });
+    expect(await screen.findByText('Paid by invoice, net 30 days · credit limit $5,000.00 · open balance $1,418.99')).toBeTruthy();
   }, 30_000);
 
   it('a purchaser reads the settings as sentences and never sees the approvals list', async () => {

@@ -80,6 +80,11 @@ export function PracticeOrdering({ practice }: { practice: Practice }) {
         <Typography id="practice-ordering-heading" variant="h3" component="h2" sx={{ mb: 2 }}>
           Ordering
         </Typography>
+        {practice.payment_terms === 'invoice' ? (
+          <Typography sx={{ mb: 2 }}>
+            Paid by invoice, net {practice.net_days} days · credit limit {money(practice.credit_limit ?? '0')} · open balance {money(practice.open_balance ?? '0')}
+          </Typography>
+        ) : null}
         {practice.my_role !== 'owner' ? (
           <ReadOnly practice={practice} />
         ) : (

@@ -21,6 +21,10 @@ const practice = (my_role: Practice['my_role'], overrides: Partial<Practice> = {
   approvals_enabled: false,
   approval_threshold: null,
   approval_days: 7,
+  payment_terms: 'card',
+  net_days: null,
+  credit_limit: null,
+  open_balance: null,
   ...overrides,
 });
 

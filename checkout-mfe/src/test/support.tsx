@@ -70,6 +70,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     po_number: null,
     approved_at: null,
     approval_expires_at: null,
+    payment_due_at: null,
     ...overrides,
   };
 }

@@ -574,6 +574,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/practices/{id}/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A practice's payment terms (card, or invoice net N days within a credit limit) and its open balance */
+        get: operations["PracticeTermsController_get"];
+        /** Set a practice's payment terms: card, or invoice net N days (1-120) within a credit limit; its members then check out without card fields */
+        put: operations["PracticeTermsController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/products": {
         parameters: {
             query?: never;
@@ -2539,6 +2557,11 @@ export interface components {
             /** @example DM-7K3QX9 */
             number: string;
             /**
+             * @description paid by invoice (the practice's terms): when payment is due; null for a card order
+             * @example null
+             */
+            payment_due_at: string | null;
+            /**
              * @description the shopper's reads: the practice member who placed it (full name, else username); null when that account is gone
              * @example Dr. Jane Smith
              */
@@ -2771,6 +2794,11 @@ export interface components {
             approvals_enabled: boolean;
             /** @example 2026-01-31T10:15:00.000Z */
             created_at: string;
+            /**
+             * @description invoice terms: the most the open invoices may add up to
+             * @example null
+             */
+            credit_limit: string | null;
             /** @example 7 */
             id: number;
             members: components["schemas"]["PracticeMemberDto"][];
@@ -2787,6 +2815,22 @@ export interface components {
             my_user_id: number;
             /** @example Harbour Dental Practice */
             name: string;
+            /**
+             * @description invoice terms: payment is due this many days after an order is placed
+             * @example null
+             */
+            net_days: number | null;
+            /**
+             * @description invoice terms: the practice's unpaid, uncancelled invoices
+             * @example null
+             */
+            open_balance: string | null;
+            /**
+             * @description how the practice pays (the admin sets it): the checkout's card form, or invoice within a credit limit
+             * @example card
+             * @enum {string}
+             */
+            payment_terms: "card" | "invoice";
             /** @example +1 503 555 0100 */
             phone: string | null;
             /**
@@ -2859,6 +2903,43 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "purchaser" | "assistant";
+        };
+        PracticeTermsDto: {
+            /** @example 5000.00 */
+            credit_limit: string | null;
+            /** @example Harbour Dental Practice */
+            name: string;
+            /** @example 30 */
+            net_days: number | null;
+            /**
+             * @description unpaid, uncancelled invoices
+             * @example 1418.99
+             */
+            open_balance: string;
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            payment_terms: "card" | "invoice";
+            /** @example 7 */
+            practice_id: number;
+        };
+        PracticeTermsUpdateDto: {
+            /**
+             * @description required with invoice; omitted or null with card
+             * @example 5000.00
+             */
+            credit_limit?: string | null;
+            /**
+             * @description required with invoice; omitted or null with card
+             * @example 30
+             */
+            net_days?: number | null;
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            payment_terms: "card" | "invoice";
         };
         PracticeUpdateDto: {
             /** @example 7 */
@@ -5483,6 +5564,124 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeTermsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeTermsDto"];
+                };
+            };
+            /** @description id is not a practice id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on PUT, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    PracticeTermsController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeTermsUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeTermsDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message); net_days and credit_limit are required with invoice */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on PUT, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9260,6 +9459,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "payment_due_at": null,
                  *         "po_number": "PO-2026-0117",
                  *         "shipping": {
                  *           "address": "12 Harbour Street",
@@ -9383,6 +9583,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "payment_due_at": null,
                  *         "po_number": "PO-2026-0117",
                  *         "shipping": {
                  *           "address": "12 Harbour Street",

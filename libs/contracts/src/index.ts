@@ -20,6 +20,7 @@ export type {
   InvitationAccept,
   InvitationPreview,
   OrderDecline,
+  PaymentTerms,
   Practice,
   PracticeInvitation,
   PracticeInvitationCreate,
@@ -27,6 +28,8 @@ export type {
   PracticeMember,
   PracticeMemberUpdate,
   PracticeRole,
+  PracticeTerms,
+  PracticeTermsUpdate,
   PracticeUpdate,
 } from './practices.js';
 export * from './price-line.js';

@@ -137,6 +137,8 @@ export interface Order {
   approved_at: string | null;
   /** while it awaits approval: when it expires unless approved; otherwise null */
   approval_expires_at: string | null;
+  /** paid by invoice (the practice's terms, issue 36): when payment is due; null for a card order */
+  payment_due_at: string | null;
 }
 
 /** A row of the shopper's list (GET /api/orders) and of the admin grid (GET /api/admin/orders). */

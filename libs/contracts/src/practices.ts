@@ -40,6 +40,12 @@ export const PO_NUMBER_RULES = {
   requiredMessage: 'po_number: your practice requires a PO number for every order',
 } as const;
 
+export const NET_DAYS_MAX = 120;
+
+/** POST /api/orders (409) for an order over a practice's remaining credit: names the limit. */
+export const overCreditMessage = (total: string, remaining: string, limit: string) =>
+  `This order's total of $${total} is over your practice's remaining credit of $${remaining} (credit limit $${limit} on invoice terms): pay open invoices or ask DentalMarket to raise the limit`;
+
 /** What POST /api/orders answers (201) an order that now awaits an owner's approval: the checkout says this. */
 export const SUBMITTED_FOR_APPROVAL = 'Submitted for approval';
 
@@ -75,6 +81,34 @@ export interface Practice {
   approval_threshold: string | null;
   /** an order awaiting approval expires after this many days */
   approval_days: number;
+  /** how the practice pays (the admin sets it): 'card' at checkout, or 'invoice' within a credit limit */
+  payment_terms: PaymentTerms;
+  /** invoice terms: payment is due this many days after an order is placed; null for card */
+  net_days: number | null;
+  /** invoice terms: the most the open invoices may add up to (dollars); null for card */
+  credit_limit: string | null;
+  /** invoice terms: the practice's unpaid, uncancelled invoices (dollars); null for card */
+  open_balance: string | null;
+}
+
+export const PAYMENT_TERMS = ['card', 'invoice'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
+/** PUT /api/admin/practices/:id/terms: card, or invoice net N days (1-120) within a credit limit. */
+export interface PracticeTermsUpdate {
+  payment_terms: PaymentTerms;
+  net_days?: number | null;
+  credit_limit?: string | null;
+}
+
+/** A practice's payment terms as the admin reads them, with its open balance. */
+export interface PracticeTerms {
+  practice_id: number;
+  name: string;
+  payment_terms: PaymentTerms;
+  net_days: number | null;
+  credit_limit: string | null;
+  open_balance: string;
 }
 
 /** PATCH /api/practice (owners): any of the three; null clears phone or tax id. */

@@ -56,6 +56,8 @@ export class OrderDto implements Order {
   approved_at: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'while it awaits approval: when it expires unless an owner approves it' })
   approval_expires_at: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: "paid by invoice (the practice's terms): when payment is due; null for a card order" })
+  payment_due_at: string | null;
 }
 
 export class OrderSummaryDto implements OrderSummary {
@@ -114,6 +116,7 @@ export interface OrderRow {
   po_number: string | null;
   approved_at: Date | null;
   approval_expires_at: Date | null;
+  payment_due_at: Date | null;
   /** only when the read asked for it (PLACED_BY, APPROVED_BY) */
   placed_by?: string | null;
   approved_by?: string | null;
@@ -178,6 +181,7 @@ export function mapOrder(order: OrderRow, lines: OrderLineRow[], events: OrderEv
     ...(order.approved_by !== undefined ? { approved_by: order.approved_by } : {}),
     approved_at: order.approved_at?.toISOString() ?? null,
     approval_expires_at: order.approval_expires_at?.toISOString() ?? null,
+    payment_due_at: order.payment_due_at?.toISOString() ?? null,
   };
 }
 

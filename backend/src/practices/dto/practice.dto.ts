@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { type InvitationAccept, type InvitationPreview, LIMITS, type Practice, type PracticeInvitation, type PracticeInvitationCreate, type PracticeMember, type PracticeMemberUpdate, type PracticeRole, type PracticeUpdate } from '@dentalmarket/contracts';
-import { PRACTICE_LIMITS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
+import { type InvitationAccept, type InvitationPreview, LIMITS, type Practice, type PracticeInvitation, type PracticeInvitationCreate, type PracticeMember, type PracticeMemberUpdate, type PracticeRole, type PracticeTerms, type PracticeTermsUpdate, type PracticeUpdate, type PaymentTerms } from '@dentalmarket/contracts';
+import { NET_DAYS_MAX, PAYMENT_TERMS, PRACTICE_LIMITS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { MONEY } from '../../common/canonical-number.js';
 import { INVITATION_TOKEN_PATTERN } from '../invitation-token.js';
 
@@ -33,6 +33,48 @@ export class PracticeDto implements Practice {
   @ApiProperty({ type: String, nullable: true, example: '500.00', description: "with approvals on: a purchaser's order whose total is above this needs approval; null: purchasers' never do" })
   approval_threshold: string | null;
   @ApiProperty({ example: 7, minimum: 1, maximum: PRACTICE_LIMITS.approvalDaysMax, description: 'an order awaiting approval expires after this many days' }) approval_days: number;
+  @ApiProperty({ enum: PAYMENT_TERMS, example: 'card', description: "how the practice pays (the admin sets it): the checkout's card form, or invoice within a credit limit" }) payment_terms: PaymentTerms;
+  @ApiProperty({ type: Number, nullable: true, example: null, description: 'invoice terms: payment is due this many days after an order is placed' }) net_days: number | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'invoice terms: the most the open invoices may add up to' }) credit_limit: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: "invoice terms: the practice's unpaid, uncancelled invoices" }) open_balance: string | null;
+}
+
+/** PUT /api/admin/practices/:id/terms (issue 36): card, or invoice net N days within a credit limit. */
+export class PracticeTermsUpdateDto implements PracticeTermsUpdate {
+  @ApiProperty({ enum: PAYMENT_TERMS, example: 'invoice' })
+  @IsIn(PAYMENT_TERMS, { message: `payment_terms must be one of: ${PAYMENT_TERMS.join(', ')}` })
+  payment_terms: PaymentTerms;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 30, minimum: 1, maximum: NET_DAYS_MAX, description: 'required with invoice; omitted or null with card' })
+  @ValidateIf((terms: PracticeTermsUpdateDto, value) => terms.payment_terms === 'invoice' || (value !== null && value !== undefined))
+  @IsInt({ message: `net_days must be a whole number of days from 1 to ${NET_DAYS_MAX} (required with invoice terms)` })
+  @Min(1, { message: `net_days must be a whole number of days from 1 to ${NET_DAYS_MAX} (required with invoice terms)` })
+  @Max(NET_DAYS_MAX, { message: `net_days must be a whole number of days from 1 to ${NET_DAYS_MAX} (required with invoice terms)` })
+  net_days?: number | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '5000.00', description: 'required with invoice; omitted or null with card' })
+  @ValidateIf((terms: PracticeTermsUpdateDto, value) => terms.payment_terms === 'invoice' || (value !== null && value !== undefined))
+  @IsString({ message: 'credit_limit must be an amount such as "5000.00" (required with invoice terms)' })
+  @Matches(MONEY, { message: 'credit_limit must be an amount such as "5000.00" (required with invoice terms)' })
+  credit_limit?: string | null;
+}
+
+export class PracticeTermsDto implements PracticeTerms {
+  @ApiProperty({ example: 7 }) practice_id: number;
+  @ApiProperty({ example: 'Harbour Dental Practice' }) name: string;
+  @ApiProperty({ enum: PAYMENT_TERMS, example: 'invoice' }) payment_terms: PaymentTerms;
+  @ApiProperty({ type: Number, nullable: true, example: 30 }) net_days: number | null;
+  @ApiProperty({ type: String, nullable: true, example: '5000.00' }) credit_limit: string | null;
+  @ApiProperty({ example: '1418.99', description: 'unpaid, uncancelled invoices' }) open_balance: string;
+}
+
+export class PracticeIdParamDto {
+  @ApiProperty({ minimum: 1, example: 7 })
+  @Type(() => Number)
+  @IsInt({ message: 'id must be a practice id' })
+  @Min(1, { message: 'id must be a practice id' })
+  @Max(LIMITS.idMax, { message: 'id must be a practice id' })
+  id: number;
 }
 
 /** PATCH /api/practice: any of the fields; phone and tax id may be null (cleared). */
