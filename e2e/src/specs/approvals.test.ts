@@ -3,9 +3,10 @@ import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { newContext, settled } from '../browser.js';
+import { settled } from '../browser.js';
 import { fillCheckout } from '../checkoutForm.js';
 import { MailCatcher } from '../smtp.js';
+import { withShopperPage } from '../shopper-page.js';
 import { appAndBrowser } from '../suite.js';
 
 /**
@@ -26,22 +27,17 @@ const SHIP_TO = 'orders@harbour.example';
 const SCREENS = process.env.SCREENS_DIR ?? 'dist/screens/approvals';
 mkdirSync(SCREENS, { recursive: true });
 
-async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { width = 1366, dark = false } = {}): Promise<T> {
-  const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
-  try {
-    const page = await context.newPage();
-    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
-    page.on('pageerror', (error) => consoleErrors.push(String(error)));
-    await page.goto('/api/health/ready');
-    await page.evaluate((darkMode) => {
-      const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
-      localStorage.setItem('dental-marketplace-settings', JSON.stringify({ debugging, display: { showProductTypes: false, compactProductCards: false, darkMode }, performance: { lazyLoadImages: true, minimalAnimations: false } }));
-      for (const flag of Object.keys(debugging)) localStorage.setItem(flag, 'false');
-    }, dark);
-    return await fn(page, context);
-  } finally {
-    await context.close();
-  }
+/** The page of a fresh context (withShopperPage), its console errors collected for a failure's message. */
+function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: { width?: number; dark?: boolean } = {}): Promise<T> {
+  return withShopperPage(
+    suite,
+    (page, context) => {
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      page.on('pageerror', (error) => consoleErrors.push(String(error)));
+      return fn(page, context);
+    },
+    options,
+  );
 }
 
 async function signIn(context: BrowserContext, username: string, password: string): Promise<void> {

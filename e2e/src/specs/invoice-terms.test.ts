@@ -3,8 +3,9 @@ import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { DEMO_ADMIN, newContext, settled } from '../browser.js';
+import { DEMO_ADMIN, settled } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
+import { withShopperPage } from '../shopper-page.js';
 import { appAndBrowser } from '../suite.js';
 
 /**
@@ -20,21 +21,7 @@ const OWNER = { username: 'dr.invoice', password: 'Invoice!2026', full_name: 'Dr
 const SCREENS = process.env.SCREENS_DIR ?? 'dist/screens/invoice-terms';
 mkdirSync(SCREENS, { recursive: true });
 
-async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { width = 1366, dark = false } = {}): Promise<T> {
-  const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
-  try {
-    const page = await context.newPage();
-    await page.goto('/api/health/ready');
-    await page.evaluate((darkMode) => {
-      const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
-      localStorage.setItem('dental-marketplace-settings', JSON.stringify({ debugging, display: { showProductTypes: false, compactProductCards: false, darkMode }, performance: { lazyLoadImages: true, minimalAnimations: false } }));
-      for (const flag of Object.keys(debugging)) localStorage.setItem(flag, 'false');
-    }, dark);
-    return await fn(page, context);
-  } finally {
-    await context.close();
-  }
-}
+const withContext = <T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: Parameters<typeof withShopperPage>[2] = {}) => withShopperPage(suite, fn, options);
 
 /** `quantity` of the cheapest in-stock equipment product as the saved cart; its unit price. */
 async function fillCart(page: Page, context: BrowserContext, quantity: number): Promise<number> {

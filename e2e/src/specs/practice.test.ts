@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { newContext, settled } from '../browser.js';
+import { settled } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
+import { withShopperPage } from '../shopper-page.js';
 import { appAndBrowser } from '../suite.js';
 
 /**
@@ -17,21 +18,7 @@ const mail = new MailCatcher();
 const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start() }), () => mail.stop());
 const OWNER = { username: 'dr.owner', password: 'Owner!2026', name: 'Dr. Olivia Owner', practice: 'Bayside Dental' };
 
-async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { width = 1366, dark = false } = {}): Promise<T> {
-  const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
-  try {
-    const page = await context.newPage();
-    await page.goto('/api/health/ready');
-    await page.evaluate((darkMode) => {
-      const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
-      localStorage.setItem('dental-marketplace-settings', JSON.stringify({ debugging, display: { showProductTypes: false, compactProductCards: false, darkMode }, performance: { lazyLoadImages: true, minimalAnimations: false } }));
-      for (const flag of Object.keys(debugging)) localStorage.setItem(flag, 'false');
-    }, dark);
-    return await fn(page, context);
-  } finally {
-    await context.close();
-  }
-}
+const withContext = <T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: Parameters<typeof withShopperPage>[2] = {}) => withShopperPage(suite, fn, options);
 
 /** An equipment product's order through the API, as the signed-in context (the checkout's own journey is checkout.test.ts). */
 async function placeOrder(context: BrowserContext): Promise<{ status: number; body: { number?: string; message?: string } }> {

@@ -2,30 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
-import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
+import { DEMO_ADMIN, DEMO_CUSTOMER } from '../browser.js';
 import { MailCatcher } from '../smtp.js';
+import { withShopperPage } from '../shopper-page.js';
 import { appAndBrowser } from '../suite.js';
 
 const mail = new MailCatcher();
 const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start(), MAIL_FROM: 'DentalMarket <orders@e2e.example>' }), () => mail.stop());
 
-async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, { account, width = 1366, dark = false }: { account?: typeof DEMO_ADMIN; width?: number; dark?: boolean } = {}): Promise<T> {
-  const context = await newContext(suite.browser, suite.app.url, width, width < 768 ? 844 : 900);
-  try {
-    if (account) await signIn(context, account);
-    const page = await context.newPage();
-    // the settings the Settings tab saves: light or dark, no debug tool over the page (as on a shopper's browser)
-    await page.goto('/api/health/ready');
-    await page.evaluate((darkMode) => {
-      const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
-      localStorage.setItem('dental-marketplace-settings', JSON.stringify({ debugging, display: { showProductTypes: false, compactProductCards: false, darkMode }, performance: { lazyLoadImages: true, minimalAnimations: false } }));
-      for (const flag of Object.keys(debugging)) localStorage.setItem(flag, 'false');
-    }, dark);
-    return await fn(page, context);
-  } finally {
-    await context.close();
-  }
-}
+const withContext = <T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: Parameters<typeof withShopperPage>[2] = {}) => withShopperPage(suite, fn, options);
 
 /** The first service card of the marketplace and the dialog its 'Request Service' opens. */
 async function openRequestDialog(page: Page) {
