@@ -7,6 +7,7 @@ import { OrderStatusChip } from '../orders/OrderStatusChip.js';
 import { CustomerAccountActions } from './CustomerAccountActions.js';
 import { formatDate, ROLE_LABELS } from './customerFormat.js';
 import { CustomerStatusChip } from './CustomerStatusChip.js';
+import { PracticeTermsSection } from './PracticeTermsSection.js';
 
 export interface CustomerDrawerProps {
   /** the grid's row of the customer shown; null closes the drawer */
@@ -80,6 +81,7 @@ export function CustomerDrawer({ customer, onClose, onClosed }: CustomerDrawerPr
             <CustomerAccountActions customer={data} />
           </Stack>
           <CustomerDetails customer={data} />
+          {data.practice_id ? <PracticeTermsSection practiceId={data.practice_id} /> : null}
         </Stack>
       ) : isError ? (
         <Typography color="error">Failed to fetch the customer</Typography>

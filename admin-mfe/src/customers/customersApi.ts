@@ -1,4 +1,4 @@
-import type { CustomerDetail, CustomerListQuery, CustomerListResponse } from '@dentalmarket/contracts';
+import type { CustomerDetail, CustomerListQuery, CustomerListResponse, PracticeTerms, PracticeTermsUpdate } from '@dentalmarket/contracts';
 import { api, type DmExtraOptions } from '@dentalmarket/store';
 
 /** Every admin call is sent with session-expiry handling (SPEC §6). */
@@ -10,7 +10,7 @@ const customerList = { type: 'Customer' as const, id: 'LIST' };
  * The admin's Customers tab (issue 21, libs/contracts/src/customers.ts). The tag is added here, not
  * in api.ts, so that this feature's endpoints stay in one file.
  */
-export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer'] }).injectEndpoints({
+export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer', 'PracticeTerms'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/admin/customers: one page of the grid, searched, filtered and sorted by the server, never cached. */
     getAdminCustomers: build.query<CustomerListResponse, CustomerListQuery>({
@@ -42,7 +42,20 @@ export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer'] }).
       extraOptions: admin,
       invalidatesTags: (_result, _error, id) => [customerList, { type: 'Customer' as const, id }],
     }),
+    /** GET /api/admin/practices/{id}/terms (issue 36): the practice's payment terms and open balance. */
+    getPracticeTerms: build.query<PracticeTerms, number>({
+      query: (id) => `/admin/practices/${id}/terms`,
+      extraOptions: admin,
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, id) => [{ type: 'PracticeTerms' as const, id }],
+    }),
+    setPracticeTerms: build.mutation<PracticeTerms, { id: number } & PracticeTermsUpdate>({
+      query: ({ id, ...body }) => ({ url: `/admin/practices/${id}/terms`, method: 'PUT', body }),
+      extraOptions: admin,
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'PracticeTerms' as const, id }],
+    }),
   }),
 });
 
-export const { useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation } = customersApi;
+export const { useGetAdminCustomersQuery, useGetAdminCustomerQuery, useDisableCustomerMutation, useEnableCustomerMutation, useGetPracticeTermsQuery, useSetPracticeTermsMutation } =
+  customersApi;

@@ -79,4 +79,6 @@ export class CustomerListResponseDto implements CustomerListResponse {
 
 export class CustomerDetailDto extends CustomerRowDto implements CustomerDetail {
   @ApiProperty({ type: [OrderSummaryDto], description: 'the 10 newest orders' }) recent_orders: OrderSummaryDto[];
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 7, description: "the shopper's practice (its payment terms: /api/admin/practices/{id}/terms); null for an admin" })
+  practice_id?: number | null;
 }

@@ -64,8 +64,11 @@ export class CustomersService {
     const manager = this.transactions.manager;
     const [row] = (await manager.query(`SELECT ${CUSTOMER_COLUMNS} FROM users u JOIN customer_stats s ON s.user_id = u.id WHERE u.id = $1`, [id])) as CustomerSqlRow[];
     if (!row) throw new NotFoundException(`Customer ${id} not found`);
-    const orders = (await manager.query(`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 10`, [id])) as OrderSummaryRow[];
-    return { ...mapCustomer(row), recent_orders: orders.map(mapOrderSummary) };
+    const [orders, [account]] = await Promise.all([
+      manager.query(`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.user_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 10`, [id]) as Promise<OrderSummaryRow[]>,
+      manager.query(`SELECT CASE WHEN role = 'customer' THEN practice_id END AS practice_id FROM users WHERE id = $1`, [id]) as Promise<Array<{ practice_id: number | null }>>,
+    ]);
+    return { ...mapCustomer(row), recent_orders: orders.map(mapOrderSummary), practice_id: account?.practice_id ?? null };
   }
 
   /**

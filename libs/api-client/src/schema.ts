@@ -2061,6 +2061,11 @@ export interface components {
              * @example 3
              */
             orders: number;
+            /**
+             * @description the shopper's practice (its payment terms: /api/admin/practices/{id}/terms); null for an admin
+             * @example 7
+             */
+            practice_id?: number | null;
             /** @description the 10 newest orders */
             recent_orders: components["schemas"]["OrderSummaryDto"][];
             /** @example 2026-01-31T10:15:00.000Z */

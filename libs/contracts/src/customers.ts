@@ -45,6 +45,8 @@ export interface CustomerListResponse {
 /** GET /api/admin/customers/:id: the account and its newest orders. */
 export interface CustomerDetail extends CustomerRow {
   recent_orders: OrderSummary[];
+  /** the shopper's practice (issue 36: its payment terms are set by practice); null for an admin */
+  practice_id?: number | null;
 }
 
 /** The admin's refusals, as the API words them. */
