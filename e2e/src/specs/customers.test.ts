@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
+import { openCustomer } from '../admin-customers.js';
 import { ADMIN_STATES, openState, type ShopperFixtures } from '../states.js';
 import { appAndBrowser } from '../suite.js';
 
@@ -20,24 +21,6 @@ async function withContext<T>(fn: (page: Page, context: BrowserContext) => Promi
   } finally {
     await context.close();
   }
-}
-
-/** The Customers tab, searched for `q` (among one role's accounts), with the customer's drawer opened from their row. */
-async function openCustomer(page: Page, q: string, username: string, role?: 'Customers' | 'Admins') {
-  await page.goto('/admin?tab=customers');
-  await page.getByRole('heading', { name: 'Customers', exact: true }).waitFor();
-  if (role) {
-    await page.getByRole('combobox', { name: 'Role' }).click();
-    await page.getByRole('option', { name: role }).click();
-  }
-  // the settled search's answer, after its pause: the row is then one of the matches
-  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/customers' && new URL(r.url()).searchParams.get('q') === q && r.ok());
-  await page.getByRole('searchbox', { name: 'Search customers' }).fill(q);
-  await searched;
-  await page.getByRole('grid', { name: 'Customers' }).getByRole('button', { name: username, exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: username });
-  await drawer.getByRole('heading', { name: 'Recent orders' }).waitFor();
-  return drawer;
 }
 
 async function confirmDisable(page: Page, username: string) {

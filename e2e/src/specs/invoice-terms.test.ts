@@ -4,13 +4,14 @@ import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, settled } from '../browser.js';
+import { openCustomer } from '../admin-customers.js';
 import { MailCatcher } from '../smtp.js';
 import { withShopperPage } from '../shopper-page.js';
 import { appAndBrowser } from '../suite.js';
 
 /**
  * Issue 36's invoice terms in Chromium, email through a real local SMTP server: the admin gives a
- * practice "invoice, net 30 days" with a credit limit; its owner checks out without card fields and
+ * practice "invoice, net 30 days" with a credit limit in the Customers drawer; its owner checks out without card fields and
  * the order is placed with its due date (the order page and the confirmation email say so); an
  * order over the remaining credit is refused with the limit named. The checkout at 1366 and 390 px,
  * light and dark, with no axe finding (screenshots in SCREENS).
@@ -50,8 +51,17 @@ describe('a practice pays by invoice (issue 36)', () => {
       await context.request.post('/api/login', { data: DEMO_ADMIN });
       const unit = await fillCart(page, context, 1);
       const limit = (Math.ceil(unit * 1.08 + 15) + 1).toFixed(2); // room for one unit, not two
-      const terms = await context.request.put(`/api/admin/practices/${practice.id}/terms`, { data: { payment_terms: 'invoice', net_days: 30, credit_limit: limit } });
-      assert.equal(terms.status(), 200, await terms.text());
+      // the admin's Customers drawer: the account's practice on invoice terms
+      const drawer = await openCustomer(page, OWNER.username, OWNER.username);
+      await drawer.getByRole('heading', { name: 'Payment terms' }).waitFor();
+      await drawer.getByRole('combobox', { name: 'Payment' }).click();
+      await page.getByRole('option', { name: 'Invoice' }).click();
+      await drawer.getByLabel('Net days').fill('30');
+      await drawer.getByLabel('Credit limit (USD)').fill(limit);
+      await drawer.getByRole('button', { name: 'Save terms' }).click();
+      await page.getByText('Payment terms saved').waitFor();
+      const terms = await (await context.request.get(`/api/admin/practices/${practice.id}/terms`)).json();
+      assert.deepEqual([terms.payment_terms, terms.net_days, terms.credit_limit], ['invoice', 30, limit]);
       await context.request.post('/api/logout');
       await context.request.post('/api/login', { data: { username: OWNER.username, password: OWNER.password } });
 
