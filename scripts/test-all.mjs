@@ -118,6 +118,7 @@ const SERVER_SPECS = [
   'test/observability/two-instances.spec.ts', // two API processes on one database
   'test/backup.spec.ts', // the backup's snapshot (COPY) and its restore against the server
   'test/seed.spec.ts', // the seed's statements and its advisory lock
+  'test/migration-lock.spec.ts', // instances starting together migrate one at a time (an advisory lock)
 ];
 
 if (failures.length === 0) {

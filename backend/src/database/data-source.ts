@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import { Logger } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { ApiKey } from '../api-keys/api-key.entity.js';
@@ -90,10 +91,37 @@ export async function openDatabase(url: string, poolSize?: number, serving?: Ser
   const dataSource = createDataSource(url, poolSize, serving);
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations();
+    await migrateUnderLock(url, dataSource);
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   return dataSource;
+}
+
+/** The session-level advisory lock every migrating process holds while it migrates. */
+export const MIGRATION_LOCK_KEY = 'dentalmarket:migrations';
+
+/**
+ * Applies pending migrations while holding MIGRATION_LOCK_KEY on a connection of its own, so that API
+ * instances started together (a rollout's new pods, docker-compose's replicas) and the CLIs migrate
+ * one at a time: the first applies what is pending, the others wait for it and then find nothing to
+ * do. Without it two instances both ran the same migration and the second failed on what the first
+ * had created. The lock is the session's: a process that dies while migrating releases it with its
+ * connection (its transaction, one per migration, rolls back).
+ */
+async function migrateUnderLock(url: string, dataSource: DataSource): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'dentalmarket-migrations' });
+  await lock.connect();
+  try {
+    const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [MIGRATION_LOCK_KEY]);
+    if (!rows[0]!.locked) {
+      new Logger('Migrations').log('Another process is migrating the database: waiting for it to finish');
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    }
+    await dataSource.runMigrations();
+  } finally {
+    // ending the session releases the lock
+    await lock.end();
+  }
 }
