@@ -5,6 +5,8 @@ export interface PrivateCluster {
   version: string;
   /** the cluster's name (pg_lsclusters) */
   cluster: string;
+  /** its data directory (postmaster.pid there names the server's process) */
+  dataDir: string;
   stop(): void;
   start(): void;
   drop(): void;

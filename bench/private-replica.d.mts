@@ -3,6 +3,8 @@ import type { PrivateCluster } from './private-cluster.mjs';
 export interface PrivateReplica {
   url: string;
   port: number;
+  cluster: string;
+  dataDir: string;
   pause(): Promise<unknown>;
   resume(): Promise<unknown>;
   stop(): void;

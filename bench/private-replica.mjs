@@ -27,15 +27,16 @@ async function sql(url, text) {
   }
 }
 
-/** { url, port, pause(), resume(), stop(), start(), drop() } for a replica of `primary` (a privateCluster). */
+/** { url, port, cluster, dataDir, pause(), resume(), stop(), start(), drop() } for a replica of `primary` (a privateCluster). */
 export async function privateReplica(primary, name) {
   const cluster = `${name}_${process.pid}`;
   const port = await freePort();
   const ctl = (action) => execFileSync('pg_ctlcluster', [primary.version, cluster, action, ...(action === 'stop' ? ['-m', 'fast'] : [])], { stdio: 'ignore' });
   execFileSync('pg_createcluster', [primary.version, cluster, '--port', String(port), '--', '--auth=trust'], { stdio: 'ignore' });
   const drop = () => execFileSync('pg_dropcluster', [primary.version, cluster, '--stop'], { stdio: 'ignore' });
+  let dataDir;
   try {
-    const dataDir = execFileSync('pg_lsclusters', ['--no-header', primary.version, cluster], { encoding: 'utf8' }).trim().split(/\s+/)[5];
+    dataDir = execFileSync('pg_lsclusters', ['--no-header', primary.version, cluster], { encoding: 'utf8' }).trim().split(/\s+/)[5];
     // emptied, not removed: the directory stays the postgres user's (its parent may be root's)
     for (const entry of fs.readdirSync(dataDir)) fs.rmSync(`${dataDir}/${entry}`, { recursive: true, force: true });
     asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-D', dataDir, '-R', '-X', 'stream', '-c', 'fast']);
@@ -48,6 +49,8 @@ export async function privateReplica(primary, name) {
   return {
     url,
     port,
+    cluster,
+    dataDir,
     pause: () => sql(url, 'SELECT pg_wal_replay_pause()'),
     resume: () => sql(url, 'SELECT pg_wal_replay_resume()'),
     stop: () => ctl('stop'),
