@@ -83,23 +83,44 @@ function run(url, seconds, ids) {
   });
 }
 
-/** One configuration: the API started with `env`, warmed up, then measured with each cluster's CPU and commits. */
-async function measure(label, env, clusters, ids) {
-  const api = await startApi({ SEED_DEMO: 'false', CATALOGUE_CACHE_MB: '0', LOG_LEVEL: 'warn', ...env });
+/**
+ * Both configurations at once (two API processes, one idle while the other is loaded), measured in
+ * alternating slices (`--rounds`, default 3): the other helpers' load on this machine falls on both
+ * alike. Each slice records each cluster's CPU and commits; the slices are summed per configuration.
+ */
+async function measureBoth(configs, clusters, ids) {
+  const apis = [];
   try {
-    await run(api.url, opts.warmup, ids);
-    const before = await Promise.all(clusters.map(async (c) => ({ cpu: clusterCpuSeconds(c.dataDir), commits: await commits(c.url) })));
-    const result = await run(api.url, opts.seconds, ids);
-    const after = await Promise.all(clusters.map(async (c) => ({ cpu: clusterCpuSeconds(c.dataDir), commits: await commits(c.url) })));
-    const routed = await (await fetch(`${api.url}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })).text();
+    for (const config of configs) apis.push(await startApi({ SEED_DEMO: 'false', CATALOGUE_CACHE_MB: '0', LOG_LEVEL: 'warn', ...config.env }));
+    for (const api of apis) await run(api.url, opts.warmup, ids);
+    const totals = configs.map((config) => ({ label: config.label, requests: 0, seconds: 0, errors: 0, p50: [], p99: [], servers: clusters.map((c) => ({ name: c.name, cpu: 0, commits: 0 })) }));
+    const rounds = Math.max(1, opts.searchRounds + 1);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, api] of apis.entries()) {
+        const before = await Promise.all(clusters.map(async (c) => ({ cpu: clusterCpuSeconds(c.dataDir), commits: await commits(c.url) })));
+        const result = await run(api.url, opts.seconds, ids);
+        const after = await Promise.all(clusters.map(async (c) => ({ cpu: clusterCpuSeconds(c.dataDir), commits: await commits(c.url) })));
+        const total = totals[i];
+        total.requests += result.requests;
+        total.seconds += opts.seconds;
+        total.errors += result.errors;
+        total.p50.push(result.p50);
+        total.p99.push(result.p99);
+        clusters.forEach((_, k) => {
+          total.servers[k].cpu += after[k].cpu - before[k].cpu;
+          total.servers[k].commits += after[k].commits - before[k].commits;
+        });
+      }
+    }
+    const routed = await (await fetch(`${apis.at(-1).url}/metrics`, { headers: { Authorization: `Bearer ${configs.at(-1).env.METRICS_TOKEN}` } })).text();
+    const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
     return {
-      label,
-      ...result,
-      servers: clusters.map((c, i) => ({ name: c.name, cpu: after[i].cpu - before[i].cpu, commits: after[i].commits - before[i].commits })),
+      rounds,
+      results: totals.map((total) => ({ ...total, rps: total.requests / total.seconds, p50: median(total.p50), p99: median(total.p99) })),
       routed: routed.split('\n').filter((line) => line.startsWith('db_reads_total{') && line.includes('purpose="catalogue"')),
     };
   } finally {
-    await api.stop();
+    for (const api of apis) await api.stop();
   }
 }
 
@@ -124,9 +145,19 @@ export async function replicasBench() {
     await client.connect();
     const ids = (await client.query('SELECT id FROM products ORDER BY id').finally(() => client.end())).rows.map((row) => row.id);
     const METRICS_TOKEN = 'bench-only-metrics-token-0123456789';
-    const alone = await measure('primary only', { DATABASE_URL: primaryUrl, METRICS_TOKEN }, clusters, ids);
-    const withReplica = await measure('with a replica', { DATABASE_URL: primaryUrl, DATABASE_READ_URLS: replicaUrl, METRICS_TOKEN }, clusters, ids);
-    out(`${opts.connections} connections, ${opts.seconds} s each after ${opts.warmup} s of warm-up; uncached catalogue reads (a product by id, a listing page, a type's categories); one API process (NODE_ENV=production).`);
+    const measured = await measureBoth(
+      [
+        { label: 'primary only', env: { DATABASE_URL: primaryUrl, METRICS_TOKEN } },
+        { label: 'with a replica', env: { DATABASE_URL: primaryUrl, DATABASE_READ_URLS: replicaUrl, METRICS_TOKEN } },
+      ],
+      clusters,
+      ids,
+    );
+    const [alone, withReplica] = measured.results;
+    out(
+      `${opts.connections} connections; ${measured.rounds} alternating slices of ${opts.seconds} s per configuration after ${opts.warmup} s of warm-up (p50/p99: the slices' medians); ` +
+        "uncached catalogue reads (a product by id, a listing page, a type's categories); one API process each (NODE_ENV=production).",
+    );
     out();
     table(
       ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'primary CPU s', 'primary commits', 'replica CPU s', 'replica commits', 'primary CPU ms per 1,000 reads'],
@@ -144,7 +175,7 @@ export async function replicasBench() {
       ]),
     );
     out();
-    out(`Reads routed (db_reads_total, catalogue) with the replica: ${withReplica.routed.map((line) => line.replace('db_reads_total', '')).join(', ') || 'none'}.`);
+    out(`Reads routed (db_reads_total, catalogue) with the replica: ${measured.routed.map((line) => line.replace('db_reads_total', '')).join(', ') || 'none'}.`);
     out();
     const ratio = withReplica.rps / alone.rps;
     const share = withReplica.servers[0].cpu / Math.max(1e-9, alone.servers[0].cpu);

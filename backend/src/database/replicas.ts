@@ -193,8 +193,10 @@ export class ReplicaSet {
     while (this.samples.length > 2 && this.samples[1]!.at < keepFrom) this.samples.shift();
   }
 
+  /** what the log last said of each replica (nothing yet: its first check is logged either way) */
+  private readonly reported = new Map<Replica, boolean>();
+
   private async checkReplica(replica: Replica): Promise<void> {
-    const wasUsable = this.usable(replica);
     try {
       const { replay, version } = await replica.check();
       replica.replayLsn = replay;
@@ -206,7 +208,8 @@ export class ReplicaSet {
       replica.failed(error);
     }
     const usable = this.usable(replica);
-    if (usable !== wasUsable && !this.stopped) {
+    if (usable !== this.reported.get(replica) && !this.stopped) {
+      this.reported.set(replica, usable);
       if (usable) this.logger.log(`replica ${replica.name} serves reads (${replica.lagMs} ms behind)`);
       else this.logger.warn(`replica ${replica.name} skipped, the primary serves its reads: ${replica.problem}`);
     }
