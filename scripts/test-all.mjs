@@ -92,7 +92,8 @@ if (typecheck.code !== 0) failures.push('typecheck');
  * concurrent connections, pg-boss's queues, the backup's COPY snapshot and restore, migrations and two instances on one database.
  * The other specs run once, on the embedded database: validation, HTTP, rendering, SMTP, the AI
  * providers, the log and the embedded server's own supervision, lock and root handling behave the
- * same on either (outage.spec makes a private server cluster of its own in both runs).
+ * same on either (outage.spec and replicas.spec make private server clusters of their own, the
+ * latter a primary and a streaming replica of it, whichever database the run uses: neither is listed here).
  */
 const SERVER_SPECS = [
   'test/schema.spec.ts', // migrations and the entities on the server's version
