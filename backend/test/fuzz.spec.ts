@@ -53,7 +53,7 @@ describe('generated bad input over every route of the OpenAPI document', () => {
 
   beforeAll(async () => {
     // a database of its own: admin requests with plausible bodies do create and delete rows
-    db = await freshDatabase('fuzz');
+    db = await freshDatabase('fuzz', { seeded: true });
     app = await startTestApp(db.env);
     await app.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.http.address() as AddressInfo).port}`;

@@ -106,7 +106,7 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 /** Starts the app for the spec file that calls it (before its tests) and stops it after them. */
 export function useImportsApp(name: string): void {
   beforeAll(async () => {
-    database = await freshDatabase(name);
+    database = await freshDatabase(name, { seeded: true });
     t = await startTestApp(database.env);
     dataSource = t.app.get(DataSource);
     admin = request.agent(t.http);

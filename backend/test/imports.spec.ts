@@ -336,7 +336,7 @@ describe('apply', () => {
 
 describe('resume', () => {
   it('goes on after the API was closed mid-apply, in a new API on the same database, each row once', async () => {
-    const db = await freshDatabase('imports_resume');
+    const db = await freshDatabase('imports_resume', { seeded: true });
     const env: NodeJS.ProcessEnv = { ...db.env, IMPORT_BATCH_SIZE: '3' };
     let first: TestApp | undefined = await startTestApp(env);
     let second: TestApp | undefined;

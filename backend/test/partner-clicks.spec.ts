@@ -37,7 +37,7 @@ describe('partner clicks', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
 
   beforeAll(async () => {
-    database = await freshDatabase('partner_clicks');
+    database = await freshDatabase('partner_clicks', { seeded: true });
     t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     dataSource = t.app.get(DataSource);
     writer = t.app.get(AnalyticsWriter);
@@ -287,7 +287,7 @@ describe("the beacon's fast path", () => {
   beforeAll(async () => {
     // the route's guard runs only on Nest's path: a call means the report went through it
     viaNest = jest.spyOn(ClickRateLimitGuard.prototype, 'canActivate');
-    database = await freshDatabase('partner_clicks_fast');
+    database = await freshDatabase('partner_clicks_fast', { seeded: true });
     t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     writer = t.app.get(AnalyticsWriter);
     partner = (await insertProducts(t)).partner;

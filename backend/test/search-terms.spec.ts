@@ -16,7 +16,7 @@ describe('search terms', () => {
 
   beforeAll(async () => {
     // a database of its own: the other tests' searches (and the seed's) stay out of the counts
-    db = await freshDatabase('search_terms');
+    db = await freshDatabase('search_terms', { seeded: true });
     t = await startTestApp(db.env);
     dataSource = t.app.get(DataSource);
     writer = t.app.get(AnalyticsWriter);
