@@ -13,6 +13,7 @@ import { ProductSpecifications } from './ProductSpecifications.js';
 import { useHydrating } from './HydrateWhenVisible.js';
 import { useAddToCart } from '../useAddToCart.js';
 import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
+import { AddToListButton } from '../orderGuides/AddToListButton.js';
 
 const TYPE_LABELS = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner product' } as const;
 
@@ -184,11 +185,12 @@ export function ProductDetails({ product, headingLevel = 'h3', actions }: { prod
   );
 }
 
-/** What a product offers to do (SPEC §2): add equipment to the cart, request a service, visit a partner's product. */
+/** What a product offers to do (SPEC §2): add equipment to the cart (or, issue 36, to an order guide), request a service, visit a partner's product. */
 export function ProductActions({ product, onAdded = () => undefined, page = false }: { product: Product; onAdded?: () => void; page?: boolean }) {
   return (
     <>
       {product.product_type === 'equipment' && <AddToCartButton product={product} onAdded={onAdded} again={page} />}
+      {product.product_type === 'equipment' && <AddToListButton product={product} />}
       {product.product_type === 'service' && <RequestServiceButton product={product} variant="contained" />}
       {product.product_type === 'affiliate' && product.affiliate_link && (
         <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(product.id)}>
