@@ -20,6 +20,7 @@ export function guideNameProblem(name: string): string | null {
  */
 export function GuideNameForm({ id, initial = '', label = 'Name', submitLabel, busy, onSubmit, onCancel }: {
   id: string;
+  /** in a dialog (`onCancel`): the dialog's buttons submit it, and the field takes focus when it opens */
   initial?: string;
   label?: string;
   submitLabel: string;
@@ -46,7 +47,7 @@ export function GuideNameForm({ id, initial = '', label = 'Name', submitLabel, b
         error={Boolean(problem)}
         helperText={problem ?? undefined}
         fullWidth
-        autoFocus
+        autoFocus={Boolean(onCancel)}
         slotProps={{ htmlInput: { maxLength: ORDER_GUIDE_LIMITS.nameMax + 20 } }}
       />
       {onCancel ? null : (

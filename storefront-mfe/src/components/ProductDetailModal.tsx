@@ -230,9 +230,10 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
         {!shown && !isError && isFetching && <Skeleton variant="rectangular" height={280} />}
         {shown && <ProductDetails product={shown} />}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      {/* on a phone the actions wrap to a second row rather than squeeze their words onto two lines */}
+      <DialogActions sx={{ px: { xs: 2, sm: 3 }, py: 2, flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         {shown && <ProductActions product={shown} onAdded={closeSoon} />}
-        <Divider flexItem orientation="vertical" sx={{ mx: 1 }} />
+        <Divider flexItem orientation="vertical" sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>
