@@ -118,6 +118,21 @@ describe('an order guide', () => {
   });
 });
 
+describe('an account that joins another practice', () => {
+  it("brings the guides of the practice it leaves empty; a name the practice has already gets the guide's id after it", async () => {
+    const joiner = await w.register('og_joiner', { practice_name: 'Solo Dental' });
+    const own = (await joiner.post('/api/order-guides').send({ name: 'Solo list', lines: [{ product_id: w.p.chair.id, quantity: 1 }] }).expect(201)).body;
+    const clash = (await joiner.post('/api/order-guides').send({ name: 'from an order' }).expect(201)).body;
+    const before = w.received.length;
+    await owner.post('/api/practice/invitations').send({ email: 'og_joiner@practice.example', role: 'purchaser' }).expect(201);
+    const token = await w.invitationToken('og_joiner@practice.example', before);
+    await joiner.post(`/api/invitations/${token}/accept`).send({}).expect(200);
+    const names = (await owner.get('/api/order-guides?limit=100').expect(200)).body.guides.map((g: { name: string }) => g.name);
+    expect(names).toEqual(expect.arrayContaining(['Solo list', 'From an order', `from an order (${clash.id})`]));
+    expect((await assistant.get(`/api/order-guides/${own.id}`).expect(200)).body.lines).toHaveLength(1);
+  });
+});
+
 describe("'Add all to cart'", () => {
   it("answers the lines at today's prices and names each line it skips: deleted, no longer equipment, out of stock", async () => {
     const kept = await product('OG Cart Kept', '10.00');

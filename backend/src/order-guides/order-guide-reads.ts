@@ -110,3 +110,18 @@ export function cartResponse(rows: Array<LineRow & { guide_id: number }>): Order
   }
   return answer;
 }
+
+/**
+ * The guides of a practice left empty go with its one member to the practice they join (issue 36:
+ * the practice is deleted, and its guides would go with it unseen). A name the practice joined has
+ * already takes the guide's id after it, e.g. "Monthly supplies (12)".
+ */
+export async function moveGuides(manager: EntityManager, fromPracticeId: number, toPracticeId: number): Promise<void> {
+  await manager.query(
+    `UPDATE order_guides g SET practice_id = $2, updated_at = now(),
+            name = CASE WHEN EXISTS (SELECT 1 FROM order_guides o WHERE o.practice_id = $2 AND lower(o.name) = lower(g.name))
+                        THEN left(g.name, 100) || ' (' || g.id || ')' ELSE g.name END
+      WHERE g.practice_id = $1`,
+    [fromPracticeId, toPracticeId],
+  );
+}
