@@ -15,6 +15,9 @@ export default createConfig({
     // the practice pages (issue 36): the shell's /practice and /invitations/:token routes
     './Practice': './src/practice/PracticePage.tsx',
     './AcceptInvitation': './src/practice/AcceptInvitation.tsx',
+    // the practice's order guides (issue 36): the shell's /order-guides and /order-guides/:id routes
+    './OrderGuides': './src/order-guides/OrderGuidesPage.tsx',
+    './OrderGuide': './src/order-guides/OrderGuidePage.tsx',
   },
   port: 3102,
 });

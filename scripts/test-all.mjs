@@ -92,7 +92,8 @@ if (typecheck.code !== 0) failures.push('typecheck');
  * concurrent connections, pg-boss's queues, the backup's COPY snapshot and restore, migrations and two instances on one database.
  * The other specs run once, on the embedded database: validation, HTTP, rendering, SMTP, the AI
  * providers, the log and the embedded server's own supervision, lock and root handling behave the
- * same on either (outage.spec makes a private server cluster of its own in both runs).
+ * same on either (outage.spec and replicas.spec make private server clusters of their own, the
+ * latter a primary and a streaming replica of it, whichever database the run uses: neither is listed here).
  */
 const SERVER_SPECS = [
   'test/schema.spec.ts', // migrations and the entities on the server's version
@@ -118,6 +119,7 @@ const SERVER_SPECS = [
   'test/observability/two-instances.spec.ts', // two API processes on one database
   'test/backup.spec.ts', // the backup's snapshot (COPY) and its restore against the server
   'test/seed.spec.ts', // the seed's statements and its advisory lock
+  'test/migration-lock.spec.ts', // instances starting together migrate one at a time (an advisory lock)
 ];
 
 if (failures.length === 0) {

@@ -30,6 +30,7 @@ import { ServerRenderer } from './frontend/server-render.js';
 import { mountStaticFrontends } from './frontend/static-frontends.js';
 import { PageHeadsService } from './seo/page-heads.service.js';
 import { CatalogueVersion } from './catalog/catalogue-version.js';
+import { ReadRoutes } from './database/read-routes.js';
 import { OutageAwareFilter, OutageResponder } from './health/outage.js';
 import { startLogging } from './observability/logging.js';
 import { installObservability } from './observability/observability.module.js';
@@ -140,6 +141,9 @@ export async function createApp(options: CreateAppOptions = {}): Promise<{ app: 
     server.set('trust proxy', config.trustProxy);
     if (config.trustProxy === false) app.use(warnOnUntrustedTlsProxy());
     app.use(requestId);
+    // with DATABASE_READ_URLS: what each request requires of the server its reads go to (its cookies)
+    const routes = app.get(ReadRoutes);
+    if (routes.enabled) app.use(routes.middleware());
     installObservability(app, config);
     app.use(securityHeaders(config));
     // the frontends' JavaScript and the API's JSON (a shopper's first page is mostly scripts):

@@ -17,7 +17,7 @@ let dataSource: DataSource;
 
 beforeAll(async () => {
   // a database of its own: the seeded ids 1, 2 and 16 are what a conversion would have hit
-  db = await freshDatabase('canonical');
+  db = await freshDatabase('canonical', { seeded: true });
   t = await startTestApp(db.env);
   dataSource = t.app.get(DataSource);
   admin = request.agent(t.http);

@@ -1,7 +1,7 @@
 /**
- * Partner clicks and search terms (issue 21) against the real app and PostgreSQL: what a click on a
+ * Partner clicks (issue 21) against the real app and PostgreSQL: what a click on a
  * partner product's 'View Product' link records (beacon and ping alike), what is not counted, the
- * daily rollup, the writer's flush at shutdown, and the product search's recorded terms.
+ * daily rollup and the writer's flush at shutdown (the search terms: search-terms.spec).
  */
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
@@ -12,44 +12,9 @@ import { CLICK_LIMITS } from '../src/analytics/click-limits.js';
 import { ClickRateLimitGuard } from '../src/analytics/click-rate-limit.guard.js';
 import { PartnerClicksService } from '../src/analytics/partner-clicks.service.js';
 import { RecentKeys, WindowCounter } from '../src/analytics/windows.js';
-import { CatalogueVersion } from '../src/catalog/catalogue-version.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
-const ROUTE = '/api/partner-clicks';
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-interface Products {
-  partner: number;
-  otherPartner: number;
-  equipment: number;
-}
-
-let addressCounter = 0;
-/** A client address of its own for each use (TRUST_PROXY=loopback: X-Forwarded-For names the client). */
-const newAddress = () => `198.51.100.${++addressCounter}`;
-
-/** Written past the API, then this instance's kept catalogue version dropped, as an admin write through the API does. */
-async function insertProducts(t: TestApp): Promise<Products> {
-  const dataSource = t.app.get(DataSource);
-  const [{ id: categoryId }] = await dataSource.query(`SELECT id FROM categories ORDER BY id LIMIT 1`);
-  const insert = async (name: string, type: string, manufacturer: string) => {
-    const [row] = await dataSource.query(
-      `INSERT INTO products (name, description, price, category_id, manufacturer, product_type, slug, affiliate_link)
-       VALUES ($1, 'clicks test product', '0', $2, $3, $4, $5, 'partner.example/p') RETURNING id`,
-      [name, categoryId, manufacturer, type, `${name.toLowerCase().replace(/\W+/g, '-')}-${randomUUID().slice(0, 8)}`],
-    );
-    return row.id as number;
-  };
-  const products = {
-    partner: await insert('Clicktestium Scaler', 'affiliate', 'Partner One'),
-    otherPartner: await insert('Clicktestium Lamp', 'affiliate', 'Partner Two'),
-    equipment: await insert('Clicktestium Chair', 'equipment', 'Chairmaker'),
-  };
-  t.app.get(CatalogueVersion).invalidate();
-  return products;
-}
+import { ROUTE, CHROME, FIREFOX, GOOGLEBOT, newAddress, insertProducts, type Products } from './partner-clicks-fixtures.js';
 
 describe('partner clicks', () => {
   let t: TestApp;
@@ -72,7 +37,7 @@ describe('partner clicks', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
 
   beforeAll(async () => {
-    database = await freshDatabase('partner_clicks');
+    database = await freshDatabase('partner_clicks', { seeded: true });
     t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     dataSource = t.app.get(DataSource);
     writer = t.app.get(AnalyticsWriter);
@@ -312,68 +277,6 @@ describe('partner clicks', () => {
   });
 });
 
-describe('search terms', () => {
-  let t: TestApp;
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
-  let dataSource: DataSource;
-  let writer: AnalyticsWriter;
-
-  const terms = async () =>
-    (await dataSource.query(`SELECT day::text AS day, term, searches, zero_results FROM search_term_days ORDER BY term`)) as Array<{ day: string; term: string; searches: number; zero_results: number }>;
-
-  beforeAll(async () => {
-    // a database of its own: the other tests' searches (and the seed's) stay out of the counts
-    db = await freshDatabase('search_terms');
-    t = await startTestApp(db.env);
-    dataSource = t.app.get(DataSource);
-    writer = t.app.get(AnalyticsWriter);
-    await insertProducts(t);
-  });
-
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
-
-  it("records the product list's first-page searches normalised, with whether they found nothing, cached answers included", async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    await request(t.http).get('/api/products').query({ search: '  CLICKTESTIUM   Scaler ' }).expect(200);
-    // the same URL again: answered from the catalogue cache, still a shopper's search
-    await request(t.http).get('/api/products').query({ search: '  CLICKTESTIUM   Scaler ' }).expect(200);
-    await request(t.http).get('/api/products').query({ search: 'clicktestium scaler', limit: 24 }).expect(200);
-    const nothing = await request(t.http).get('/api/products').query({ search: 'Zzqxvkjwy' }).expect(200);
-    expect(nothing.body.products).toEqual([]);
-    // a revalidation answered 304 counts too, with the kept answer's result
-    await request(t.http).get('/api/products').query({ search: 'Zzqxvkjwy' }).set('If-None-Match', nothing.headers.etag).expect(304);
-    await writer.flush();
-    expect(await terms()).toEqual([
-      { day: today, term: 'clicktestium scaler', searches: 3, zero_results: 0 },
-      { day: today, term: 'zzqxvkjwy', searches: 2, zero_results: 2 },
-    ]);
-  });
-
-  it('records nothing for later pages, id look-ups, blank terms, facets, suggestions or a refused request', async () => {
-    await dataSource.query(`TRUNCATE search_term_days`);
-    await request(t.http).get('/api/products').query({ search: 'clicktestium', page: 2 }).expect(200);
-    await request(t.http).get('/api/products').query({ search: 'clicktestium', ids: '1,2' }).expect(200);
-    await request(t.http).get('/api/products').query({ search: '    ' }).expect(200);
-    await request(t.http).get('/api/products/facets').query({ search: 'clicktestium' }).expect(200);
-    await request(t.http).get('/api/search/suggestions').query({ q: 'clicktestium' }).expect(200);
-    await request(t.http).get('/api/products').query({ search: 'clicktestium', sort: 'sideways' }).expect(400);
-    await writer.flush();
-    expect(await terms()).toEqual([]);
-  });
-
-  it('keeps at most 100 characters of a long term', async () => {
-    await dataSource.query(`TRUNCATE search_term_days`);
-    await request(t.http).get('/api/products').query({ search: `${'Implant '.repeat(20)}` }).expect(200);
-    await writer.flush();
-    const [row] = await terms();
-    expect(row!.term).toBe('implant '.repeat(13).slice(0, 100).trimEnd());
-    expect(row!.term.length).toBeLessThanOrEqual(100);
-  });
-});
-
 describe("the beacon's fast path", () => {
   let t: TestApp;
   let writer: AnalyticsWriter;
@@ -384,7 +287,7 @@ describe("the beacon's fast path", () => {
   beforeAll(async () => {
     // the route's guard runs only on Nest's path: a call means the report went through it
     viaNest = jest.spyOn(ClickRateLimitGuard.prototype, 'canActivate');
-    database = await freshDatabase('partner_clicks_fast');
+    database = await freshDatabase('partner_clicks_fast', { seeded: true });
     t = await startTestApp({ ...database.env, TRUST_PROXY: 'loopback' });
     writer = t.app.get(AnalyticsWriter);
     partner = (await insertProducts(t)).partner;

@@ -1,5 +1,5 @@
 /**
- * Issue 36's authorization sweep: every /api/practice and /api/invitations route × each role (owner,
+ * Issue 36's authorization sweep: every /api/practice, /api/invitations and /api/order-guides route × each role (owner,
  * purchaser, assistant) × its own practice's records and another practice's. Another practice's
  * records answer 404 exactly as records that do not exist (0 leaks); what a role may not do in its
  * own practice answers 403; signed out 401; an admin (no practice) 403; a foreign Origin 403.
@@ -18,6 +18,9 @@ interface Team {
   invitation: string;
   order: string;
   serviceRequest: string;
+  /** an order guide of the practice, and its line */
+  guide: number;
+  guideLine: number;
 }
 let a: Team;
 let b: Team;
@@ -28,7 +31,10 @@ async function team(name: string): Promise<Team> {
   const assistant = await w.join(owner, `${name}_assistant`, 'assistant');
   const invitation = (await owner.post('/api/practice/invitations').send({ email: `${name}_pending@practice.example`, role: 'assistant' }).expect(201)).body.id as string;
   const agents = { owner, purchaser, assistant };
+  const guide = (await assistant.post('/api/order-guides').send({ name: `${name} guide`, lines: [{ product_id: w.p.cheap.id, quantity: 2 }] }).expect(201)).body;
   return {
+    guide: guide.id,
+    guideLine: guide.lines[0].id,
     agents,
     ids: { owner: await w.memberId(owner), purchaser: await w.memberId(purchaser), assistant: await w.memberId(assistant) },
     invitation,
@@ -159,6 +165,51 @@ describe.each(ROLES)('approvals: a practice A %s', (role) => {
   });
 });
 
+describe.each(ROLES)('a practice A %s and order guides', (role) => {
+  const agent = () => a.agents[role];
+
+  it("lists, reads, makes, edits, adds to the cart and deletes practice A's order guides; never sees practice B's", async () => {
+    const list = (await agent().get('/api/order-guides').expect(200)).body;
+    expect(list.guides.map((g: { id: number }) => g.id)).toContain(a.guide);
+    expect(JSON.stringify(list)).not.toContain('authz_b');
+    expect((await agent().get(`/api/order-guides/${a.guide}`).expect(200)).body.lines).toHaveLength(1);
+    const mine = (await agent().post('/api/order-guides').send({ name: `sweep ${role}`, from_order: a.order }).expect(201)).body;
+    await agent().patch(`/api/order-guides/${mine.id}`).send({ name: `sweep ${role} renamed` }).expect(200);
+    const added = (await agent().post(`/api/order-guides/${mine.id}/lines`).send({ product_id: w.p.chair.id, quantity: 1 }).expect(200)).body;
+    await agent().patch(`/api/order-guides/${mine.id}/lines/${added.lines[1].id}`).send({ quantity: 3, position: 0 }).expect(200);
+    await agent().delete(`/api/order-guides/${mine.id}/lines/${added.lines[1].id}`).expect(200);
+    expect((await agent().post(`/api/order-guides/${a.guide}/add-to-cart`).expect(200)).body.lines).toEqual([expect.objectContaining({ id: w.p.cheap.id, quantity: 2 })]);
+    await agent().delete(`/api/order-guides/${mine.id}`).expect(204);
+  });
+
+  it("gets 404 for practice B's order guide and its line on every route, exactly as for ones that do not exist", async () => {
+    const missing = 2147483000;
+    const routes: Array<[string, (guide: number, line: number) => request.Test]> = [
+      ['read', (g) => agent().get(`/api/order-guides/${g}`)],
+      ['rename', (g) => agent().patch(`/api/order-guides/${g}`).send({ name: 'Taken over' })],
+      ['add a line', (g) => agent().post(`/api/order-guides/${g}/lines`).send({ product_id: w.p.chair.id, quantity: 1 })],
+      ['change a line', (g, l) => agent().patch(`/api/order-guides/${g}/lines/${l}`).send({ quantity: 9 })],
+      ['remove a line', (g, l) => agent().delete(`/api/order-guides/${g}/lines/${l}`)],
+      ['add all to cart', (g) => agent().post(`/api/order-guides/${g}/add-to-cart`)],
+      ['delete', (g) => agent().delete(`/api/order-guides/${g}`)],
+      // practice A's guide with practice B's line: no such line
+      ["change B's line on A's guide", (_g, l) => agent().patch(`/api/order-guides/${a.guide}/lines/${l}`).send({ quantity: 9 })],
+    ];
+    for (const [what, call] of routes) {
+      const answer = await call(b.guide, b.guideLine);
+      const none = await call(missing, missing);
+      expect([what, answer.status]).toEqual([what, 404]);
+      expect([what, answer.body]).toEqual([what, none.body]);
+    }
+    // making a guide from practice B's order: as for an order that does not exist
+    const fromB = await agent().post('/api/order-guides').send({ name: 'From B', from_order: b.order });
+    expect([fromB.status, fromB.body]).toEqual([404, (await agent().post('/api/order-guides').send({ name: 'From B', from_order: 'DM-ZZZZZZ' })).body]);
+    // practice B's guide is as it was
+    const guideB = (await b.agents.owner.get(`/api/order-guides/${b.guide}`).expect(200)).body;
+    expect([guideB.name, guideB.lines.map((l: { id: number; quantity: number }) => [l.id, l.quantity])]).toEqual(['authz_b guide', [[b.guideLine, 2]]]);
+  });
+});
+
 describe('without a practice', () => {
   const routes: Array<[string, string, object | null]> = [
     ['get', '/api/practice', null],
@@ -172,6 +223,15 @@ describe('without a practice', () => {
     ['delete', `/api/practice/invitations/${randomUUID()}`, null],
     ['patch', '/api/practice/members/1', { role: 'owner' }],
     ['delete', '/api/practice/members/1', null],
+    ['get', '/api/order-guides', null],
+    ['post', '/api/order-guides', { name: 'x' }],
+    ['get', '/api/order-guides/1', null],
+    ['patch', '/api/order-guides/1', { name: 'x' }],
+    ['delete', '/api/order-guides/1', null],
+    ['post', '/api/order-guides/1/lines', { product_id: 1, quantity: 1 }],
+    ['patch', '/api/order-guides/1/lines/1', { quantity: 1 }],
+    ['delete', '/api/order-guides/1/lines/1', null],
+    ['post', '/api/order-guides/1/add-to-cart', null],
   ];
 
   it.each(routes)('%s %s: signed out 401, an admin 403', async (method, path, body) => {
@@ -186,6 +246,9 @@ describe('without a practice', () => {
     const before = (await a.agents.owner.get('/api/practice').expect(200)).body.name;
     await a.agents.owner.patch('/api/practice').set('Origin', 'https://evil.example').send({ name: 'Evil' }).expect(403);
     await a.agents.owner.post('/api/practice/invitations').set('Origin', 'https://evil.example').send({ email: 'evil@practice.example', role: 'owner' }).expect(403);
+    await a.agents.owner.patch(`/api/order-guides/${a.guide}`).set('Origin', 'https://evil.example').send({ name: 'Evil' }).expect(403);
+    await a.agents.owner.delete(`/api/order-guides/${a.guide}`).set('Origin', 'https://evil.example').expect(403);
+    expect((await a.agents.owner.get(`/api/order-guides/${a.guide}`).expect(200)).body.name).toBe('authz_a guide');
     expect((await a.agents.owner.get('/api/practice').expect(200)).body.name).toBe(before);
   });
 });

@@ -42,7 +42,7 @@ async function make(name: string, fields: { price?: string; description?: string
 const ids = (res: request.Response) => (res.body.products as { id: number }[]).map((p) => p.id);
 
 beforeAll(async () => {
-  database = await freshDatabase('search_index');
+  database = await freshDatabase('search_index', { seeded: true });
   t = await startTestApp({ ...database.env, CATALOGUE_CACHE_MB: '0' });
   dataSource = t.app.get(DataSource);
   // the reference: the same database searched in SQL

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { Database } from '../src/database/database.js';
+import { RESTART_DELAYS_MS } from '../src/database/embedded-postgres.js';
 import { startTestApp, tempDir, type TestApp } from './helpers.js';
 import { eventually } from './eventually.js';
 
@@ -53,6 +54,8 @@ describe('the supervised embedded PostgreSQL', () => {
     const database = t.app.get(Database);
     const fatal: string[] = [];
     database.status.onFatal((message) => fatal.push(message));
+    // five tries, as in production, without its 15.5 s of back-off
+    database.embedded!.restartDelaysMs = RESTART_DELAYS_MS.map((ms) => ms / 50);
     // a data directory PostgreSQL refuses to start on
     const version = path.join(dataDir, 'postgres', 'PG_VERSION');
     fs.renameSync(version, `${version}.aside`);

@@ -13,7 +13,7 @@ describe("the shopper's order routes (issue 18)", () => {
     expect(paths.filter((path) => path.includes('/', 1))).toEqual(SHELL_ROUTE_PATTERNS.filter((path) => path.startsWith('/orders')));
   });
 
-  it.each(['/orders', '/orders/DM-7K3QX9', '/practice'])('send a guest at %s to /auth', (path) => {
+  it.each(['/orders', '/orders/DM-7K3QX9', '/practice', '/order-guides', '/order-guides/5'])('send a guest at %s to /auth', (path) => {
     const store = makeStore({ session: { user: null, status: 'anonymous', expired: false } }, { persistCart: false });
     render(
       <Provider store={store}>
@@ -28,12 +28,16 @@ describe("the shopper's order routes (issue 18)", () => {
     expect(screen.getByText('auth page')).toBeTruthy();
   });
 
-  it("include the practice pages (issue 36), which the server answers with 200 too", () => {
-    expect(PRACTICE_PAGES.map((page) => page.path)).toEqual(['/practice', '/invitations/:token']);
+  it("include the practice pages and order guides (issue 36), which the server answers with 200 too", () => {
+    expect(PRACTICE_PAGES.map((page) => page.path)).toEqual(['/practice', '/invitations/:token', '/order-guides', '/order-guides/:id']);
     expect(SHELL_ROUTES).toContain('/practice');
+    expect(SHELL_ROUTES).toContain('/order-guides');
     expect(SHELL_ROUTE_PATTERNS).toContain('/invitations/:token');
+    expect(SHELL_ROUTE_PATTERNS).toContain('/order-guides/:id');
     expect(pageTitle('/practice', '')).toBe('Your practice | DentalMarket');
     expect(pageTitle('/invitations/abc', '')).toBe('Invitation | DentalMarket');
+    expect(pageTitle('/order-guides', '')).toBe('Order guides | DentalMarket');
+    expect(pageTitle('/order-guides/12', '')).toBe('Order guide | DentalMarket');
   });
 
   it('have their own titles', () => {

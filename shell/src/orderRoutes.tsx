@@ -16,12 +16,16 @@ export const ORDER_PAGES = [
 
 /**
  * The shopper's practice pages (issue 36), also the checkout remote's: the Practice page (signed in)
- * and an invitation's link (open: signed out it makes the account). SHELL_ROUTES' '/practice' and
- * SHELL_ROUTE_PATTERNS' '/invitations/:token'.
+ * and an invitation's link (open: signed out it makes the account), and the practice's order guides
+ * (signed in). SHELL_ROUTES' '/practice' and '/order-guides', SHELL_ROUTE_PATTERNS' '/invitations/:token'
+ * and '/order-guides/:id'.
  */
 export const PRACTICE_PAGES = [
   { path: '/practice', exposed: 'Practice', signedIn: true },
   { path: '/invitations/:token', exposed: 'AcceptInvitation', signedIn: false },
+  // the practice's order guides: their list and one guide
+  { path: '/order-guides', exposed: 'OrderGuides', signedIn: true },
+  { path: '/order-guides/:id', exposed: 'OrderGuide', signedIn: true },
 ] as const;
 
 /** The routes of ORDER_PAGES and PRACTICE_PAGES, to place inside the shell's <Routes>. */

@@ -11,6 +11,7 @@ const PAGES: Record<string, string> = {
   '/orders': 'Your orders',
   '/orders/lookup': 'Find your order',
   '/practice': 'Your practice',
+  '/order-guides': 'Order guides',
 };
 
 
@@ -30,6 +31,7 @@ export function pageTitle(pathname: string, search: string): string | undefined 
     return `${PRODUCT_TYPE_HEADINGS[isProductType(type) ? type : DEFAULT_MARKETPLACE_PRODUCT_TYPE]} – Marketplace | DentalMarket`;
   }
   if (/^\/invitations\/[^/]+$/.test(path)) return 'Invitation | DentalMarket';
+  if (/^\/order-guides\/[^/]+$/.test(path)) return 'Order guide | DentalMarket';
   const order = /^\/orders\/([^/]+)$/.exec(path);
   if (!PAGES[path] && order) return `Order ${decodePathSegment(order[1]) ?? order[1]} | DentalMarket`;
   return `${PAGES[path] ?? 'Page Not Found'} | DentalMarket`;

@@ -1,108 +1,16 @@
 /** @jest-environment ../scripts/jest-fetch-environment.cjs */
 import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CreateWebhookEndpointRequest, UpdateWebhookEndpointRequest, WebhookEndpoint } from '@dentalmarket/contracts';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@dentalmarket/contracts/webhooks';
-import { screenWidth } from '@dentalmarket/ui/testing';
-import { renderWithStore, stubFetch, type Answer, type Call } from '../categories/testSupport.js';
+import { type Answer } from '../categories/testSupport.js';
 import { formatDateTime } from './integrationFormat.js';
 import { SECRET_WARNING } from './SecretOnceDialog.js';
-import { DELIVERIES_LOAD_FAILED, NO_DELIVERIES } from './WebhookDeliveriesDialog.js';
 import { URL_FORMAT_MESSAGE } from './webhookSchema.js';
 import { WEBHOOK_SECRET_TITLES } from './WebhookSecretDialog.js';
-import { NO_WEBHOOKS, WEBHOOKS_LOAD_FAILED, WebhooksCard } from './WebhooksCard.js';
-import { practiceDeliveryPages, supplierEndpoint, webhookEndpoints, WEBHOOKS_NOW, withWebhookSecret } from './webhookFixtures.js';
+import { NO_WEBHOOKS, WEBHOOKS_LOAD_FAILED } from './WebhooksCard.js';
+import { useWebhooksClock, LIST, NEW_SECRET, SUPPLIER, PRACTICE, OLD, serve, changes, listCalls, item, urls, renderCard, loaded, openForm } from './webhooksCardTesting.js';
 
-const LIST = '/api/admin/webhooks';
-const NEW_SECRET = 'whsec_bmV3IHNpZ25pbmcgc2VjcmV0IGZvciB0ZXN0cw==';
-const SUPPLIER = 'https://erp.supplier.example/hooks/dentalmarket';
-const PRACTICE = 'https://practice.example/webhooks';
-const OLD = 'https://old.example.net/wh';
-
-/**
- * The API, holding its endpoints: a create puts the new one first, a PATCH, a rotation and a delete
- * change them, and the next GET shows it. The practice endpoint's delivery log answers by cursor.
- * `refuse` answers a call instead (not a GET), when a spec wants it refused; `deliveries` answers the log.
- */
-function serve(initial: WebhookEndpoint[] = webhookEndpoints(), { refuse, list, deliveries }: { refuse?: (call: Call) => Answer | null; list?: () => Answer | null; deliveries?: (call: Call) => Answer | null } = {}) {
-  let endpoints = initial;
-  const [first, second] = practiceDeliveryPages();
-  const replace = (id: string, change: (endpoint: WebhookEndpoint) => WebhookEndpoint) => {
-    endpoints = endpoints.map((endpoint) => (endpoint.id === id ? change(endpoint) : endpoint));
-    return endpoints.find((endpoint) => endpoint.id === id)!;
-  };
-  return stubFetch((call) => {
-    if (call.method === 'GET' && call.path === LIST) return list?.() ?? { status: 200, body: endpoints };
-    if (call.method === 'GET' && call.path.startsWith(`${LIST}/wh-2/deliveries?`)) {
-      const answer = deliveries?.(call);
-      if (answer) return answer;
-      return { status: 200, body: new URLSearchParams(call.path.split('?')[1]).get('cursor') === 'cur-att-4' ? second : first };
-    }
-    const refused = call.method !== 'GET' ? refuse?.(call) : null;
-    if (refused) return refused;
-    if (call.method === 'POST' && call.path === LIST) {
-      const body = call.body as CreateWebhookEndpointRequest;
-      const endpoint: WebhookEndpoint = {
-        ...supplierEndpoint(),
-        id: 'wh-9',
-        url: body.url,
-        description: body.description ?? '',
-        events: body.events,
-        enabled: body.enabled ?? true,
-        previous_secret_expires_at: null,
-        created_at: WEBHOOKS_NOW,
-        updated_at: WEBHOOKS_NOW,
-      };
-      endpoints = [endpoint, ...endpoints];
-      return { status: 201, body: withWebhookSecret(endpoint, NEW_SECRET) };
-    }
-    const one = /^\/api\/admin\/webhooks\/([^/]+)(\/rotate-secret|\/test|\/deliveries\/([^/]+)\/resend)?$/.exec(call.path);
-    if (one) {
-      const [, id, action] = one as unknown as [string, string, string | undefined];
-      if (call.method === 'PATCH' && !action) return { status: 200, body: replace(id, (endpoint) => ({ ...endpoint, ...(call.body as UpdateWebhookEndpointRequest), disabled_reason: null, updated_at: WEBHOOKS_NOW })) };
-      if (call.method === 'DELETE' && !action) {
-        endpoints = endpoints.filter((endpoint) => endpoint.id !== id);
-        return { status: 204, body: undefined };
-      }
-      if (call.method === 'POST' && action === '/rotate-secret') {
-        const hours = (call.body as { grace_hours: number }).grace_hours;
-        const until = hours ? new Date(Date.parse(WEBHOOKS_NOW) + hours * 3_600_000).toISOString() : null;
-        return { status: 200, body: withWebhookSecret(replace(id, (endpoint) => ({ ...endpoint, previous_secret_expires_at: until })), NEW_SECRET) };
-      }
-      if (call.method === 'POST' && action) return { status: 202, body: undefined };
-    }
-    return { status: 404, body: { statusCode: 404, message: 'not served', error: 'Not Found' } };
-  });
-}
-
-const changes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
-const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === LIST).length;
-const logCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path.includes('/deliveries')).map((c) => c.path);
-const item = (url: string) => within(screen.getByRole('listitem', { name: url }));
-const urls = () => within(screen.getByRole('list', { name: 'Webhook endpoints' })).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
-const renderCard = () => renderWithStore(<WebhooksCard />, null);
-const loaded = async () => {
-  await screen.findByRole('list', { name: 'Webhook endpoints' });
-};
-async function openForm(button: HTMLElement, title: string) {
-  fireEvent.click(button);
-  return within(await screen.findByRole('dialog', { name: title }));
-}
-/** The table's attempts, a row each (a response shown is a row of its own, left out), by their cells' text. */
-const rows = (table: HTMLElement) => [...table.querySelectorAll('tbody tr[data-attempt-index]')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
-
-// the clock stands still at WEBHOOKS_NOW (the supplier's previous secret still signs as of it);
-// timers stay real, for the dialogs' transitions and the stubbed network
-beforeEach(() => {
-  jest.useFakeTimers({
-    now: new Date(WEBHOOKS_NOW),
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
-});
-afterEach(() => {
-  jest.useRealTimers();
-  screenWidth(false);
-});
+useWebhooksClock();
 
 describe('Webhooks (issue 35)', () => {
   it('lists the endpoints with their events, why one is disabled, since when one fails, and until when a previous secret signs', async () => {
@@ -364,105 +272,4 @@ describe('Webhooks (issue 35)', () => {
     expect(changes(calls)).toEqual([{ method: 'POST', path: `${LIST}/wh-3/test`, body: undefined }]);
   });
 
-  describe('the delivery log', () => {
-    /** Opens the practice endpoint's log, wide: its dialog and table. */
-    async function openLog() {
-      await renderCard();
-      await loaded();
-      fireEvent.click(item(PRACTICE).getByRole('button', { name: 'Deliveries' }));
-      const dialog = within(await screen.findByRole('dialog', { name: 'Delivery log' }));
-      return { dialog, table: await dialog.findByRole('table', { name: 'Delivery attempts' }) };
-    }
-
-    it("shows the attempts newest first, a response on demand; 'Load more' asks for the next cursor's page", async () => {
-      const { calls } = serve();
-      const { dialog, table } = await openLog();
-      expect(logCalls(calls)).toEqual([`${LIST}/wh-2/deliveries?limit=20`]);
-      expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Time', 'Event', 'Attempt', 'Answer', 'Duration', 'Delivery', 'Actions']);
-      expect(rows(table)).toEqual([
-        [formatDateTime('2026-11-25T18:05:00.000Z'), 'order.status_changed', '3', 'HTTP 500', '1,234 ms', 'Pending', 'ResendResponse'],
-        [formatDateTime('2026-11-25T17:50:00.000Z'), 'order.status_changed', '2', 'No answerTimed out after 15 s', '15,000 ms', 'Pending', 'Resend'],
-      ]);
-      expect(dialog.getByRole('status').textContent).toBe('2 attempts shown, newest first.');
-
-      // the receiver's answer, shown on demand
-      const response = dialog.getByRole('button', { name: 'Response' });
-      expect(response.getAttribute('aria-expanded')).toBe('false');
-      expect(dialog.queryByText('{"error":"database is locked"}')).toBeNull();
-      fireEvent.click(response);
-      expect(response.getAttribute('aria-expanded')).toBe('true');
-      expect(document.getElementById(response.getAttribute('aria-controls')!)!.textContent).toBe('{"error":"database is locked"}');
-
-      // the next page, by the cursor the first one gave; with the last page, the focus goes to the first attempt it brought
-      fireEvent.click(dialog.getByRole('button', { name: 'Load more' }));
-      await waitFor(() => expect(rows(table)).toHaveLength(3));
-      expect(logCalls(calls)).toEqual([`${LIST}/wh-2/deliveries?limit=20`, `${LIST}/wh-2/deliveries?cursor=cur-att-4&limit=20`]);
-      expect(rows(table)[2]).toEqual([formatDateTime('2026-11-24T06:00:00.000Z'), 'order.placed', '1', 'HTTP 200', '87 ms', 'Succeeded', 'ResendResponse']);
-      expect(dialog.queryByRole('button', { name: 'Load more' })).toBeNull();
-      expect(dialog.getByRole('status').textContent).toBe('3 attempts shown, newest first.');
-      await waitFor(() => expect(document.activeElement?.getAttribute('data-attempt-index')).toBe('2'));
-    });
-
-    it('resends a delivery and sends a test event to their URLs; each, and Refresh, asks for the log again from its first page', async () => {
-      const { calls } = serve();
-      const { dialog } = await openLog();
-      // Resend, described by its attempt's time
-      fireEvent.click(dialog.getAllByRole('button', { name: 'Resend' })[0]!);
-      expect(await screen.findByText('Delivery queued again')).toBeTruthy();
-      expect(dialog.getAllByRole('button', { name: 'Resend' })[0]!.getAttribute('aria-describedby')).toBeTruthy();
-      fireEvent.click(dialog.getByRole('button', { name: 'Send test event' }));
-      expect(await screen.findByText('Test event sent')).toBeTruthy();
-      expect(changes(calls)).toEqual([
-        { method: 'POST', path: `${LIST}/wh-2/deliveries/dlv-3/resend`, body: undefined },
-        { method: 'POST', path: `${LIST}/wh-2/test`, body: undefined },
-      ]);
-
-      // each invalidated the log, which was asked again from its first page; Refresh asks again too
-      await waitFor(() => expect(logCalls(calls).filter((path) => path === `${LIST}/wh-2/deliveries?limit=20`).length).toBeGreaterThanOrEqual(2));
-      const before = logCalls(calls).length;
-      fireEvent.click(dialog.getByRole('button', { name: 'Refresh' }));
-      await waitFor(() => expect(logCalls(calls).length).toBeGreaterThan(before));
-      expect(logCalls(calls).slice(before)[0]).toBe(`${LIST}/wh-2/deliveries?limit=20`);
-      expect(logCalls(calls).every((path) => /[?&]limit=20(&|$)/.test(path))).toBe(true);
-
-      fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    });
-
-    it('is a list on a phone: each attempt named by its time, nothing in a table', async () => {
-      screenWidth(true);
-      serve();
-      await renderCard();
-      await loaded();
-      fireEvent.click(item(PRACTICE).getByRole('button', { name: 'Deliveries' }));
-      const dialog = within(await screen.findByRole('dialog', { name: 'Delivery log' }));
-      const list = await dialog.findByRole('list', { name: 'Delivery attempts' });
-      expect(dialog.queryByRole('table')).toBeNull();
-      const first = within(within(list).getByRole('listitem', { name: formatDateTime('2026-11-25T18:05:00.000Z') }));
-      for (const text of ['Pending', 'order.status_changed', 'HTTP 500']) expect(first.getByText(text)).toBeTruthy();
-      expect(first.getByText(/attempt 3 · 1,234 ms/)).toBeTruthy();
-      fireEvent.click(first.getByRole('button', { name: 'Response' }));
-      expect(first.getByText('{"error":"database is locked"}')).toBeTruthy();
-      const second = within(within(list).getByRole('listitem', { name: formatDateTime('2026-11-25T17:50:00.000Z') }));
-      expect(second.getByText('Timed out after 15 s')).toBeTruthy();
-      expect(second.queryByRole('button', { name: 'Response' })).toBeNull();
-      expect(dialog.getByRole('button', { name: 'Load more' })).toBeTruthy();
-    });
-
-    it("says when the log is empty, and when it cannot be loaded, with 'Try again'", async () => {
-      const answers: Answer[] = [{ status: 503, body: { statusCode: 503, message: 'The delivery log is not available' } }, { status: 200, body: { attempts: [], next_cursor: null } }];
-      serve(undefined, { deliveries: () => answers.shift() ?? null });
-      await renderCard();
-      await loaded();
-      fireEvent.click(item(PRACTICE).getByRole('button', { name: 'Deliveries' }));
-      const dialog = within(await screen.findByRole('dialog', { name: 'Delivery log' }));
-      const alert = await dialog.findByRole('alert');
-      expect(within(alert).getByText(DELIVERIES_LOAD_FAILED)).toBeTruthy();
-      expect(within(alert).getByText('The delivery log is not available')).toBeTruthy();
-      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-      expect(await dialog.findByText(NO_DELIVERIES)).toBeTruthy();
-      expect(dialog.queryByRole('alert')).toBeNull();
-      expect(dialog.queryByRole('button', { name: 'Load more' })).toBeNull();
-    });
-  });
 });

@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { addDays, ANALYTICS_RANGE_MAX_DAYS, centsToDecimal, daysSpanned, FIRST_DAY, type OrdersPerDay, PARTNER_CLICKS_CSV_COLUMNS, type PartnerClicksReport, type SearchTermsReport, utcDay } from '@dentalmarket/contracts';
 import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
-import { Transactions } from '../database/transactions.js';
+import { ReadRoutes } from '../database/read-routes.js';
 import type { AnalyticsRangeDto } from './dto/analytics-range.dto.js';
 
 /** Partners and search terms listed by name; the rest of the partners' clicks are summed as `others`. */
@@ -37,12 +37,16 @@ export function resolveRange(query: AnalyticsRangeDto, now = new Date()): Range 
 @Injectable()
 export class AdminAnalyticsService {
   constructor(
-    private readonly transactions: Transactions,
-    private readonly dataSource: DataSource,
+    private readonly routes: ReadRoutes,
   ) {}
 
+  /** The rollups' reads: on a replica when one qualifies (database/read-routes.ts), else the primary. */
+  private query<T>(text: string, values: unknown[]): Promise<T> {
+    return this.routes.read('analytics', (target) => target.dataSource.query(text, values) as Promise<T>);
+  }
+
   async orders(range: Range): Promise<OrdersPerDay> {
-    const rows = (await this.transactions.manager.query(
+    const rows = (await this.query(
       `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(sum(c.n), 0)::int AS orders,
               coalesce(sum(c.cents) FILTER (WHERE c.status <> 'cancelled'), 0)::text AS cents
          FROM generate_series($1::date, $2::date, interval '1 day') AS d
@@ -59,16 +63,15 @@ export class AdminAnalyticsService {
   }
 
   async partnerClicks(range: Range): Promise<PartnerClicksReport> {
-    const manager = this.transactions.manager;
     const [days, partners] = await Promise.all([
-      manager.query(
+      this.query(
         `SELECT to_char(d, 'YYYY-MM-DD') AS day, coalesce(sum(p.clicks), 0)::int AS clicks
            FROM generate_series($1::date, $2::date, interval '1 day') AS d
            LEFT JOIN partner_click_days p ON p.day = d::date
           GROUP BY d ORDER BY d`,
         [range.from, range.to],
       ) as Promise<Array<{ day: string; clicks: number }>>,
-      manager.query(
+      this.query(
         `SELECT manufacturer, sum(clicks)::int AS clicks FROM partner_click_days
           WHERE day BETWEEN $1 AND $2 GROUP BY manufacturer ORDER BY clicks DESC, manufacturer`,
         [range.from, range.to],
@@ -81,7 +84,7 @@ export class AdminAnalyticsService {
 
   /** One pass over the range's rows: each term's sums once, then the most searched and the most often fruitless. */
   async searches(range: Range): Promise<SearchTermsReport> {
-    const [row] = (await this.transactions.manager.query(
+    const [row] = (await this.query(
       `WITH terms AS MATERIALIZED (
          SELECT term, sum(searches)::int AS searches, sum(zero_results)::int AS zero_results FROM search_term_days
           WHERE day BETWEEN $1 AND $2 GROUP BY term
@@ -95,8 +98,12 @@ export class AdminAnalyticsService {
 
   /** One row per day, partner and product with clicks, streamed: what a partner's invoice is built from. */
   partnerClicksCsv(range: Range, response: Response): Promise<void> {
+    return this.routes.read('export', (target) => this.partnerClicksCsvFrom(target.dataSource, range, response));
+  }
+
+  private partnerClicksCsvFrom(source: DataSource, range: Range, response: Response): Promise<void> {
     return streamCsv<{ day: string; manufacturer: string; product_id: number; product_name: string | null; clicks: number }>(
-      this.dataSource,
+      source,
       {
         text: `SELECT to_char(p.day, 'YYYY-MM-DD') AS day, p.manufacturer, p.product_id, pr.name AS product_name, p.clicks
                  FROM partner_click_days p LEFT JOIN products pr ON pr.id = p.product_id

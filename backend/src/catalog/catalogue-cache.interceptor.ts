@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import Negotiator from 'negotiator';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { catchError, finalize, map, type Observable, of, throwError } from 'rxjs';
+import { catchError, finalize, lastValueFrom, map, type Observable, of, throwError } from 'rxjs';
 import { hasSessionCookie } from '../auth/session.js';
+import { ReadRoutes } from '../database/read-routes.js';
 import { type CachedResponse, CatalogueResponses } from './catalogue-responses.js';
 import { CatalogueVersion } from './catalogue-version.js';
 
@@ -41,6 +42,17 @@ function replay(res: Response, response: CachedResponse): string {
   return response.json;
 }
 
+/** The ETag (catalogue version, URL, content coding) and the caching policy (anonymous or signed in). */
+function setHeaders(req: Request, res: Response, version: string): void {
+  const digest = createHash('sha1').update(`${req.originalUrl}\n${negotiatedCoding(req.headers['accept-encoding'])}`).digest('base64url');
+  res.setHeader('ETag', `"${version}-${digest.slice(0, 22)}"`);
+  if (hasSessionCookie(req)) res.setHeader('Cache-Control', SIGNED_IN);
+  else {
+    res.setHeader('Cache-Control', ANONYMOUS);
+    res.vary('Cookie');
+  }
+}
+
 /** An error carries neither the ETag nor the caching policy: only a 200 is worth revalidating. */
 const dropValidators = (res: Response) => (error: unknown) => {
   res.removeHeader('ETag');
@@ -64,20 +76,16 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
   constructor(
     private readonly version: CatalogueVersion,
     private readonly responses: CatalogueResponses,
+    private readonly routes: ReadRoutes,
   ) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle();
+    if (this.routes.enabled) return this.routed(req, res, next);
     const version = await this.version.current();
-    const digest = createHash('sha1').update(`${req.originalUrl}\n${negotiatedCoding(req.headers['accept-encoding'])}`).digest('base64url');
-    res.setHeader('ETag', `"${version}-${digest.slice(0, 22)}"`);
-    if (hasSessionCookie(req)) res.setHeader('Cache-Control', SIGNED_IN);
-    else {
-      res.setHeader('Cache-Control', ANONYMOUS);
-      res.vary('Cookie');
-    }
+    setHeaders(req, res, version);
     // Express's own freshness rule (If-None-Match against the ETag just set, honouring a request's
     // Cache-Control: no-cache); res.send() applies the same rule and turns the empty reply into a 304
     if (req.fresh) return of(undefined);
@@ -109,5 +117,68 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
       // an error or an abandoned request keeps nothing; a kept response was settled in map()
       finalize(() => keep(undefined)),
     );
+  }
+
+  /**
+   * The same with DATABASE_READ_URLS (docs/operations.md "Reads from replicas"): the read goes where
+   * ReadRoutes sends it (a replica, or the primary for an admin, a browser that wrote a moment ago, or
+   * one that has seen a newer catalogue than any replica has), and a response is computed in one
+   * read-only snapshot of that server whose first statement reads the catalogue version: the version
+   * it is kept and tagged under is the version of its data, never one a replica has not reached. The
+   * browser is told the version it was served (SEEN_COOKIE), so no server behind serves it later.
+   */
+  private async routed(req: Request, res: Response, next: CallHandler): Promise<Observable<unknown>> {
+    const admin = (req.user as { role?: string } | undefined)?.role === 'admin';
+    const needs = { ...this.routes.needs(), primary: admin };
+    const target = this.routes.choose(needs);
+    const version = this.routes.checkedVersion(target) ?? (await this.version.atLeast(needs.version));
+    setHeaders(req, res, version);
+    if (req.fresh) {
+      this.routes.served(res, version);
+      return of(undefined);
+    }
+    // an older catalogue than the kept one (a replica's, for a moment): computed, not kept
+    const claim = this.responses.keeps && this.responses.newest(version) ? this.responses.claim(version, req.originalUrl) : { keep: () => undefined };
+    if ('kept' in claim) return of(this.sent(res, version, replay(res, claim.kept)));
+    if ('pending' in claim) {
+      const response = await claim.pending;
+      if (response) return of(this.sent(res, version, replay(res, response)));
+    }
+    const keep = 'keep' in claim ? claim.keep : () => undefined;
+    const before = new Set(res.getHeaderNames());
+    try {
+      const { value: body, version: read } = await this.routes.read(
+        'catalogue',
+        (chosen) => this.routes.snapshot(chosen, () => lastValueFrom(next.handle())),
+        needs,
+        target,
+      );
+      const response: CachedResponse = {
+        json: JSON.stringify(body) ?? 'null',
+        headers: res
+          .getHeaderNames()
+          .filter((name) => !before.has(name) && name !== 'set-cookie')
+          .map((name) => [name, res.getHeader(name)!]),
+      };
+      if (read === version) keep(response);
+      else {
+        // the snapshot is newer than the version looked up: tagged and kept as what it is
+        keep(undefined);
+        setHeaders(req, res, read);
+        const again = this.responses.keeps && this.responses.newest(read) ? this.responses.claim(read, req.originalUrl) : undefined;
+        if (again && 'keep' in again) again.keep(response);
+      }
+      return of(this.sent(res, read, replay(res, response)));
+    } catch (error) {
+      keep(undefined);
+      res.removeHeader('ETag');
+      res.removeHeader('Cache-Control');
+      throw error;
+    }
+  }
+
+  private sent(res: Response, version: string, json: string): string {
+    this.routes.served(res, version);
+    return json;
   }
 }

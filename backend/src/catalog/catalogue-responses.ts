@@ -42,6 +42,11 @@ export class CatalogueResponses {
     return this.cache !== undefined;
   }
 
+  /** Whether `version` is no older than the one responses are kept for (with replicas, a read may be a moment behind). */
+  newest(version: string): boolean {
+    return this.version === undefined || BigInt(version) >= BigInt(this.version);
+  }
+
   /**
    * The response kept for `url` under the last version seen, if any, without claiming or touching
    * anything: what the API serves, marked stale, while the database (and so the version) cannot be read.

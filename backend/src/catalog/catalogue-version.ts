@@ -1,6 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
+import { ReadRoutes } from '../database/read-routes.js';
 
 /** How long an instance trusts the version it read: other instances' writes show within this. */
 const MAX_AGE_MS = 1000;
@@ -19,11 +20,23 @@ export class CatalogueVersion {
   /** bumped by invalidate(): a read started before it must not store its (possibly old) answer */
   private generation = 0;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly routes: ReadRoutes,
+  ) {}
 
+  /** The primary's version (read at most once a second). */
   current(): Promise<string> {
     if (this.value !== undefined && Date.now() - this.readAt < MAX_AGE_MS) return Promise.resolve(this.value);
     return (this.pending ??= this.read());
+  }
+
+  /** The primary's version, read again when the one held is older than `version` (a shopper saw that one elsewhere). */
+  async atLeast(version: bigint | undefined): Promise<string> {
+    const held = await this.current();
+    if (version === undefined || BigInt(held) >= version) return held;
+    this.invalidate();
+    return this.current();
   }
 
   invalidate(): void {
@@ -37,6 +50,7 @@ export class CatalogueVersion {
     const startedAt = Date.now();
     try {
       const [row] = (await this.dataSource.query('SELECT version::text AS version FROM catalogue_state')) as { version: string }[];
+      this.routes.observe(row!.version);
       if (generation === this.generation) {
         this.value = row!.version;
         this.readAt = startedAt;

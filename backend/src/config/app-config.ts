@@ -28,6 +28,13 @@ export interface AppConfig {
   passwordHashMemoryKib: number;
   /** unset: the embedded PostgreSQL server under `dataDir` */
   databaseUrl: string | undefined;
+  /**
+   * streaming replicas the anonymous catalogue reads, the search index, sitemaps, analytics and exports
+   * read from: DATABASE_READ_URLS (comma-separated), [] = every read on DATABASE_URL (database/read-routes.ts)
+   */
+  readUrls: string[];
+  /** a replica further behind than this is skipped: REPLICA_MAX_LAG_MS, default 5000 */
+  replicaMaxLagMs: number;
   /** absolute */
   dataDir: string;
   /** why DATA_DIR is not `<checkout>/data` (root with a checkout `postgres` cannot reach), for the log */
@@ -219,9 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // without DATA_DIR, the checkout's data/ (startConfig may choose another place for root)
   const dataDir = resolveFromRoot(raw.DATA_DIR || undefined, 'data');
   const nodeEnv = (raw.NODE_ENV as AppConfig['nodeEnv'] | undefined) ?? 'development';
+  const readUrls = raw.DATABASE_READ_URLS ? raw.DATABASE_READ_URLS.split(',').map((url) => url.trim()) : [];
+  if (readUrls.length > 0 && !raw.DATABASE_URL) throw new ConfigError(['DATABASE_READ_URLS needs DATABASE_URL: the replicas stream from a PostgreSQL server, not the embedded one']);
   return {
     port: raw.PORT ?? 3000,
     databaseUrl: raw.DATABASE_URL,
+    readUrls,
+    replicaMaxLagMs: raw.REPLICA_MAX_LAG_MS ?? 5000,
     dataDir,
     dataDirNote: undefined,
     dbPoolSize: raw.DB_POOL_SIZE ?? DEFAULT_DB_POOL_SIZE,

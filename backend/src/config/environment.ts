@@ -34,6 +34,15 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   @OptionalSetting()
+  @Matches(/^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/, {
+    message: 'DATABASE_READ_URLS must be one or more postgres:// or postgresql:// URLs separated by commas',
+  })
+  DATABASE_READ_URLS?: string;
+
+  @WholeNumber(100, 600_000, 'REPLICA_MAX_LAG_MS must be a whole number of milliseconds between 100 and 600000')
+  REPLICA_MAX_LAG_MS?: number;
+
+  @OptionalSetting()
   @IsString()
   DATA_DIR?: string;
 

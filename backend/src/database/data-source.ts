@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import { Logger } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 import { ApiKey } from '../api-keys/api-key.entity.js';
@@ -36,12 +37,14 @@ import { ApiKeys1765400000000 } from './migrations/1765400000000-ApiKeys.js';
 import { Webhooks1765500000000 } from './migrations/1765500000000-Webhooks.js';
 import { WebhookDeliveryResource1765550000000 } from './migrations/1765550000000-WebhookDeliveryResource.js';
 import { Practices1765600000000 } from './migrations/1765600000000-Practices.js';
+import { OrderGuides1765620000000 } from './migrations/1765620000000-OrderGuides.js';
 import { OrderApprovals1765720000000 } from './migrations/1765720000000-OrderApprovals.js';
 import { InvoiceTerms1765730000000 } from './migrations/1765730000000-InvoiceTerms.js';
 import { Practice } from '../practices/practice.entity.js';
+import { OrderGuide, OrderGuideLine } from '../order-guides/order-guide.entity.js';
 
-export const ENTITIES = [User, Category, Subcategory, Product, Order, OrderLine, OrderEvent, OrderEmailSent, ApiKey, Practice];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000, OrderEmailSearch1764650000000, OrderEmailOutbox1764660000000, ProductSearchDocument1764700000000, CatalogueImports1764800000000, PartnerClicks1764830000000, OrderRevenueDays1764840000000, ServiceRequests1764850000000, IntegrationStatus1764860000000, Customers1764900000000, ProductChanges1765000000000, RateLimits1765100000000, CustomerNameSearch1765200000000, ImportExampleRows1765300000000, ApiKeys1765400000000, Webhooks1765500000000, WebhookDeliveryResource1765550000000, Practices1765600000000, OrderApprovals1765720000000, InvoiceTerms1765730000000];
+export const ENTITIES = [User, Category, Subcategory, Product, Order, OrderLine, OrderEvent, OrderEmailSent, ApiKey, Practice, OrderGuide, OrderGuideLine];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000, OrderEmailSearch1764650000000, OrderEmailOutbox1764660000000, ProductSearchDocument1764700000000, CatalogueImports1764800000000, PartnerClicks1764830000000, OrderRevenueDays1764840000000, ServiceRequests1764850000000, IntegrationStatus1764860000000, Customers1764900000000, ProductChanges1765000000000, RateLimits1765100000000, CustomerNameSearch1765200000000, ImportExampleRows1765300000000, ApiKeys1765400000000, Webhooks1765500000000, WebhookDeliveryResource1765550000000, Practices1765600000000, OrderGuides1765620000000, OrderApprovals1765720000000, InvoiceTerms1765730000000];
 
 /** What the API's pool adds: bounded waits, and pool errors reported rather than logged one by one. */
 export interface ServingOptions {
@@ -92,10 +95,37 @@ export async function openDatabase(url: string, poolSize?: number, serving?: Ser
   const dataSource = createDataSource(url, poolSize, serving);
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations();
+    await migrateUnderLock(url, dataSource);
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   return dataSource;
+}
+
+/** The session-level advisory lock every migrating process holds while it migrates. */
+export const MIGRATION_LOCK_KEY = 'dentalmarket:migrations';
+
+/**
+ * Applies pending migrations while holding MIGRATION_LOCK_KEY on a connection of its own, so that API
+ * instances started together (a rollout's new pods, docker-compose's replicas) and the CLIs migrate
+ * one at a time: the first applies what is pending, the others wait for it and then find nothing to
+ * do. Without it two instances both ran the same migration and the second failed on what the first
+ * had created. The lock is the session's: a process that dies while migrating releases it with its
+ * connection (its transaction, one per migration, rolls back).
+ */
+async function migrateUnderLock(url: string, dataSource: DataSource): Promise<void> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'dentalmarket-migrations' });
+  await lock.connect();
+  try {
+    const { rows } = await lock.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [MIGRATION_LOCK_KEY]);
+    if (!rows[0]!.locked) {
+      new Logger('Migrations').log('Another process is migrating the database: waiting for it to finish');
+      await lock.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    }
+    await dataSource.runMigrations();
+  } finally {
+    // ending the session releases the lock
+    await lock.end();
+  }
 }

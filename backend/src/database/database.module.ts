@@ -1,6 +1,9 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { Database } from './database.js';
+import { ReadRoutes } from './read-routes.js';
+import { ReadYourWritesInterceptor } from './read-your-writes.interceptor.js';
 import { Transactions } from './transactions.js';
 
 /** Closes the database after Nest has stopped serving (Nest, then the pools, then the embedded server). */
@@ -27,9 +30,11 @@ export class DatabaseModule {
         { provide: Database, useValue: database },
         { provide: DataSource, useValue: database.dataSource },
         Transactions,
+        ReadRoutes,
+        { provide: APP_INTERCEPTOR, useClass: ReadYourWritesInterceptor },
         DatabaseLifecycle,
       ],
-      exports: [Database, DataSource, Transactions],
+      exports: [Database, DataSource, Transactions, ReadRoutes],
     };
   }
 }

@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
 import { BoundedClient, DatabaseStatus, POOL_WAIT_MS, QUERY_TIMEOUT_MS, STATEMENT_TIMEOUT_MS } from './database-status.js';
 import { openDatabase } from './data-source.js';
-import { EmbeddedPostgres, SESSION_POOL_SIZE } from './embedded-postgres.js';
+import { DEFAULT_DB_POOL_SIZE, EmbeddedPostgres, SESSION_POOL_SIZE } from './embedded-postgres.js';
+import { Replica, ReplicaSet } from './replicas.js';
 
 /** The embedded server is gone: what a request meets until it is back (an unreachable database). */
 class EmbeddedServerDown extends Error {
@@ -23,9 +24,11 @@ export class Database {
     readonly sessionPool: pg.Pool,
     readonly embedded: EmbeddedPostgres | undefined,
     readonly status: DatabaseStatus,
+    /** DATABASE_READ_URLS and their checker (none: every read on the primary) */
+    readonly replicas: ReplicaSet,
   ) {}
 
-  static async open(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'dbPoolSize'>>): Promise<Database> {
+  static async open(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<AppConfig, 'dbPoolSize' | 'readUrls' | 'replicaMaxLagMs'>>): Promise<Database> {
     const embedded = config.databaseUrl ? undefined : await EmbeddedPostgres.start(config.dataDir);
     const url = config.databaseUrl ?? embedded!.url;
     const status = new DatabaseStatus(url);
@@ -49,7 +52,12 @@ export class Database {
         up: () => status.reachable(),
         gaveUp: (message) => status.gaveUp(message),
       });
-      return new Database(dataSource, sessionPool, embedded, status);
+      // a replica's errors never mark the database down: the checker skips it and the primary serves
+      const replicaOptions = { ...timeouts, onPoolError: () => undefined };
+      const replicas = (config.readUrls ?? []).map((readUrl, i) => new Replica(`replica-${i + 1}`, readUrl, config.dbPoolSize ?? DEFAULT_DB_POOL_SIZE, replicaOptions));
+      const replicaSet = new ReplicaSet(replicas, url, config.replicaMaxLagMs ?? 5000);
+      replicaSet.start();
+      return new Database(dataSource, sessionPool, embedded, status, replicaSet);
     } catch (error) {
       await embedded?.stop();
       throw error;
@@ -67,6 +75,7 @@ export class Database {
     this.status.stop();
     try {
       for (const callback of this.beforeClose.splice(0)) await callback();
+      await this.replicas.stop();
       await this.sessionPool.end();
       if (this.dataSource.isInitialized) await this.dataSource.destroy();
     } finally {

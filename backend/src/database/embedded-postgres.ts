@@ -44,6 +44,8 @@ export class EmbeddedPostgres {
   private readonly logger = new Logger('EmbeddedPostgres');
   private events: SupervisionEvents | undefined;
   private readonly onProcessExit = () => this.child.kill('SIGINT');
+  /** The waits before each restart (RESTART_DELAYS_MS; a test sets them short), as many as the tries. */
+  restartDelaysMs: readonly number[] = RESTART_DELAYS_MS;
 
   private constructor(
     private readonly lock: DataDirLock,
@@ -134,7 +136,7 @@ export class EmbeddedPostgres {
 
   private scheduleRestart(attempt: number): void {
     if (this.stopping) return;
-    if (attempt >= RESTART_DELAYS_MS.length) {
+    if (attempt >= this.restartDelaysMs.length) {
       const message =
         `The embedded PostgreSQL could not be restarted after ${attempt} attempts; stopping the API. ` +
         `Its log lines are above; the data is in ${this.launchOptions.cluster}.`;
@@ -142,7 +144,7 @@ export class EmbeddedPostgres {
       this.events?.gaveUp(message);
       return;
     }
-    this.restartTimer = setTimeout(() => (this.restarting = this.restart(attempt)), RESTART_DELAYS_MS[attempt]);
+    this.restartTimer = setTimeout(() => (this.restarting = this.restart(attempt)), this.restartDelaysMs[attempt]);
   }
 
   private async restart(attempt: number): Promise<void> {

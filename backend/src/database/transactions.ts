@@ -13,6 +13,17 @@ import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, 
 @Injectable()
 export class Transactions {
   private static readonly current = new AsyncLocalStorage<EntityManager>();
+  /** managers of read snapshots (ReadRoutes.snapshot): their prepared reads stay named */
+  private static readonly snapshots = new WeakSet<EntityManager>();
+
+  /**
+   * Runs `work` with `manager` (a read-only snapshot's, opened by ReadRoutes.snapshot on the primary or
+   * a replica) as every service's manager: each of its queries reads that one snapshot.
+   */
+  static reading<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
+    Transactions.snapshots.add(manager);
+    return Transactions.current.run(manager, work);
+  }
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -28,6 +39,11 @@ export class Transactions {
    */
   async prepared(name: string, text: string, values: unknown[]): Promise<unknown[]> {
     const inside = Transactions.current.getStore();
+    if (inside && Transactions.snapshots.has(inside)) {
+      // a read snapshot's connection: named too (its server keeps the plan for the connection)
+      const client = (inside.queryRunner as unknown as { databaseConnection: pg.PoolClient }).databaseConnection;
+      return (await client.query({ name, text, values })).rows;
+    }
     if (inside) return inside.query(text, values);
     const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
     return (await pool.query({ name, text, values })).rows;

@@ -8,7 +8,7 @@ import type { DatabaseStatus } from '../database/database-status.js';
  * since its last response): long enough for a request its client had already sent to arrive and be
  * answered (with `Connection: close`), short enough not to hold the shutdown up.
  */
-const IDLE_CLOSE_MS = 1_000;
+export const IDLE_CLOSE_MS = 1_000;
 const TICK_MS = 25;
 
 interface Tracked {

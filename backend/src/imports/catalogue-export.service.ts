@@ -7,6 +7,7 @@ import { adminProductWhere } from '../catalog/admin-product-queries.js';
 import { Params } from '../catalog/product-queries.js';
 import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
+import { ReadRoutes } from '../database/read-routes.js';
 import { Transactions } from '../database/transactions.js';
 import type { ProductExportQueryDto } from './dto/imports.dto.js';
 import { EXAMPLE_NAME_PREFIX, EXAMPLE_SLUG_PREFIX } from './example-rows.js';
@@ -30,6 +31,7 @@ export class CatalogueExportService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: Transactions,
+    private readonly routes: ReadRoutes,
   ) {}
 
   exportCsv(query: ProductExportQueryDto, response: Response): Promise<void> {
@@ -38,11 +40,14 @@ export class CatalogueExportService {
     const text = `SELECT ${STORED_PRODUCT_COLUMNS}, c.slug AS category, s.slug AS subcategory
                     FROM products p JOIN categories c ON c.id = p.category_id LEFT JOIN subcategories s ON s.id = p.subcategory_id
                     ${where} ORDER BY p.id`;
-    return streamCsv<ExportedProduct>(
-      this.dataSource,
-      { text, values: params.values, header: PRODUCT_CSV_COLUMNS, line: productCsvLine },
-      response,
-      { filename: `products-${new Date().toISOString().slice(0, 10)}.csv`, prefix: BOM, batchSize: 1000 },
+    // from a replica when one has the admin's own last write (database/read-routes.ts)
+    return this.routes.read('export', (target) =>
+      streamCsv<ExportedProduct>(
+        target.dataSource,
+        { text, values: params.values, header: PRODUCT_CSV_COLUMNS, line: productCsvLine },
+        response,
+        { filename: `products-${new Date().toISOString().slice(0, 10)}.csv`, prefix: BOM, batchSize: 1000 },
+      ),
     );
   }
 

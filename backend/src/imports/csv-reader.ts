@@ -79,6 +79,82 @@ export function detectDelimiter(headerLine: string): string {
   return DELIMITERS.reduce((best, d) => (counts.get(d)! > counts.get(best)! ? d : best));
 }
 
+/** Whether String.prototype.trim removes this character (a cell of only such characters is empty). */
+function isTrimmed(code: number): boolean {
+  return (
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0x20 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+/** Neither a delimiter the import reads (comma, semicolon, tab) nor a quote nor blank: a row with one is not empty. */
+const isContent = (code: number) => code !== QUOTE && code !== 0x2c && code !== 0x3b && !isTrimmed(code);
+
+/**
+ * How many data rows the file has, at least, read without parsing (a few hundred milliseconds for
+ * 50 MB, the event loop given way between pieces), so that a file over the row limit is refused
+ * before a single row is judged. It counts the lines that end outside quotes and hold something
+ * other than delimiters, quotes and blanks, less the header; it never counts more than csv-parse
+ * reads (a line of delimiters only, in a file whose delimiter is another, is one cell to csv-parse
+ * but not counted here), so a file it passes is still held to the limit while it is parsed. Stops
+ * reading once it has counted `stopAfter`. Throws UnreadableCsv as the parse would for a file that is
+ * not UTF-8 or holds binary data.
+ */
+export async function countRows(source: AsyncIterable<Buffer>, stopAfter: number): Promise<number> {
+  const giveWay = timeSlices();
+  let records = 0;
+  let quoted = false;
+  let content = false;
+  // csv-parse takes the first line end it meets (LF, CR or CRLF) as the file's, and any other as text
+  let ending: 'lf' | 'cr' | 'crlf' | undefined;
+  let afterReturn = false;
+  const endRecord = () => {
+    if (content) records += 1;
+    content = false;
+  };
+  const read = (code: number) => {
+    if (afterReturn) {
+      afterReturn = false;
+      if (code === NEWLINE && ending !== 'lf' && ending !== 'cr') {
+        ending = 'crlf';
+        return endRecord();
+      }
+      if (ending === undefined) {
+        ending = 'cr';
+        endRecord();
+      }
+    }
+    if (code === QUOTE) quoted = !quoted;
+    else if (!quoted && code === NEWLINE && (ending === undefined || ending === 'lf')) {
+      ending = 'lf';
+      endRecord();
+    } else if (!quoted && code === RETURN && ending === 'cr') endRecord();
+    else if (!quoted && code === RETURN && ending !== 'lf') afterReturn = true;
+    else if (!content && isContent(code)) content = true;
+  };
+  for await (const text of utf8Text(source)) {
+    for (let i = 0; i < text.length; i++) read(text.charCodeAt(i));
+    // the header is one of the records counted
+    if (records - 1 > stopAfter) return records - 1;
+    await giveWay();
+  }
+  if (afterReturn && ending === undefined) endRecord();
+  endRecord();
+  return Math.max(records - 1, 0);
+}
+
 function notCsv(error: unknown): unknown {
   return error instanceof CsvError ? new UnreadableCsv(`The file is not a CSV file: ${error.message}`) : error;
 }

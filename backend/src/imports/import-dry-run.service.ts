@@ -7,12 +7,14 @@ import { timeSlices } from '../common/time-slices.js';
 import { Transactions } from '../database/transactions.js';
 import { CategoryResolver, MissingCategories } from './category-resolver.js';
 import type { ImportDetailDto } from './dto/imports.dto.js';
-import { openCsv } from './csv-reader.js';
+import { countRows, openCsv } from './csv-reader.js';
 import { isExampleRow } from './example-rows.js';
 import { ReviewCollector } from './import-review.js';
 import { type JudgedRow, judgeRow, readCells, readHeader, type RowCells, type RowContext } from './import-row.js';
 import { ImportsService } from './imports.service.js';
 import { STORED_PRODUCT_COLUMNS, type StoredProduct } from './product-csv.js';
+
+const tooManyRows = () => new BadRequestException(`The file has more than ${IMPORT_LIMITS.rowsMax.toLocaleString('en-US')} rows: split it into smaller files`);
 
 /** Rows judged and stored together: one lookup of their products, one insert. */
 const BATCH_ROWS = 1000;
@@ -39,6 +41,13 @@ export class ImportDryRunService {
 
   async run(upload: UploadedCsv, createCategories: boolean, userId: number | null): Promise<ImportDetailDto> {
     await this.imports.deleteExpired();
+    // a file over the row limit is refused before a row is judged (judging 200,000 rows takes a minute)
+    const counted = fs.createReadStream(upload.path, { highWaterMark: 256 * 1024 });
+    try {
+      if ((await countRows(counted, IMPORT_LIMITS.rowsMax)) > IMPORT_LIMITS.rowsMax) throw tooManyRows();
+    } finally {
+      counted.destroy();
+    }
     const source = fs.createReadStream(upload.path, { highWaterMark: 256 * 1024 });
     try {
       const csv = await openCsv(source);
@@ -65,9 +74,8 @@ export class ImportDryRunService {
           batch = [];
         };
         for await (const record of csv.records) {
-          if (++total > IMPORT_LIMITS.rowsMax) {
-            throw new BadRequestException(`The file has more than ${IMPORT_LIMITS.rowsMax.toLocaleString('en-US')} rows: split it into smaller files`);
-          }
+          // the count above never counts more rows than the parse reads: the limit holds here too
+          if (++total > IMPORT_LIMITS.rowsMax) throw tooManyRows();
           batch.push(readCells(record, columns));
           if (batch.length >= BATCH_ROWS) await flush();
         }

@@ -8,7 +8,9 @@ import { isUnreachable } from '../database/database-status.js';
 export const JOB_SCHEMA = 'pgboss';
 const LOST_DATABASE = /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH)\b|terminating connection|the database system is (starting up|shutting down)/;
 /** How long a stop waits for running jobs (a send, an import's batch) before pg-boss fails them for a retry. */
-const STOP_GRACE_MS = 10_000;
+export const STOP_GRACE_MS = 10_000;
+/** pg-boss's pool (it also holds one connection of its own for LISTEN/NOTIFY): part of the connection budget (docs/deploy.md). */
+export const JOB_POOL_SIZE = 3;
 
 /** pg-boss's statements on a transaction's own connection (so a job commits or rolls back with it). */
 export function jobDb(runner: QueryRunner) {
@@ -33,7 +35,7 @@ export class JobQueue implements OnModuleInit, BeforeApplicationShutdown {
     this.boss = new PgBoss({
       connectionString: url,
       schema: JOB_SCHEMA,
-      max: 3,
+      max: JOB_POOL_SIZE,
       // the cron of the scheduled jobs (issue 36: orders awaiting approval expire); one instance's timekeeper sends each occurrence once
       schedule: true,
       application_name: 'dentalmarket-jobs',

@@ -95,8 +95,10 @@ export function countRemoteRefusal(remote: string, module: string): void {
   remoteRefusals.inc({ remote, module });
 }
 
-/** The pools of the applications running in this process, by name (typeorm, sessions). */
-const pools = new Map<string, pg.Pool>();
+/** The pools of the applications running in this process, by name (typeorm, sessions, replica-N); a getter for a pool opened later. */
+type PoolSource = pg.Pool | undefined | (() => pg.Pool | undefined);
+const pools = new Map<string, PoolSource>();
+const poolOf = (source: PoolSource) => (typeof source === 'function' ? source() : source);
 const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) =>
   new Gauge({
     name,
@@ -105,7 +107,10 @@ const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) 
     registers: [registry],
     collect() {
       this.reset();
-      for (const [label, pool] of pools) this.set({ pool: label }, read(pool));
+      for (const [label, source] of pools) {
+        const pool = poolOf(source);
+        if (pool) this.set({ pool: label }, read(pool));
+      }
     },
   });
 poolGauge('db_pool_connections', 'Connections open in the pool', (pool) => pool.totalCount);
@@ -113,11 +118,58 @@ poolGauge('db_pool_connections_idle', 'Open connections not lent out', (pool) =>
 poolGauge('db_pool_connections_in_use', 'Connections lent to a query or transaction', (pool) => pool.totalCount - pool.idleCount);
 poolGauge('db_pool_waiting_requests', 'Requests waiting for a connection', (pool) => pool.waitingCount);
 
-export function trackPools(named: Record<string, pg.Pool | undefined>): () => void {
+export function trackPools(named: Record<string, PoolSource>): () => void {
   for (const [name, pool] of Object.entries(named)) if (pool) pools.set(name, pool);
   return () => {
     for (const [name, pool] of Object.entries(named)) if (pools.get(name) === pool) pools.delete(name);
   };
+}
+
+const readsRouted = new Counter({
+  name: 'db_reads_total',
+  help: 'Reads routed to each database server (primary, replica-N), by purpose: catalogue (a catalogue response computed), search-index, sitemap, analytics, export',
+  labelNames: ['target', 'purpose'],
+  registers: [registry],
+});
+
+/** Counts one read sent to `target` (database/read-routes.ts). */
+export function countRead(target: string, purpose: string): void {
+  readsRouted.inc({ target, purpose });
+}
+
+/** What the replicas' gauges read (database/replicas.ts Replica). */
+interface ReplicaView {
+  name: string;
+  up: boolean;
+  lagMs: number;
+}
+const replicaSets = new Set<{ replicas: readonly ReplicaView[]; usable(replica: ReplicaView): boolean }>();
+const replicaGauge = (name: string, help: string, read: (replica: ReplicaView, usable: boolean) => number | undefined) =>
+  new Gauge({
+    name,
+    help,
+    labelNames: ['replica'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const set of replicaSets) {
+        for (const replica of set.replicas) {
+          const value = read(replica, set.usable(replica));
+          if (value !== undefined) this.set({ replica: replica.name }, value);
+        }
+      }
+    },
+  });
+replicaGauge('db_replica_lag_seconds', 'How far each replica is behind the primary, from the last check (absent while it cannot be reached)', (replica) =>
+  replica.up ? replica.lagMs / 1000 : undefined,
+);
+replicaGauge('db_replica_up', 'Whether each replica answered its last check as a standby (1) or not (0)', (replica) => (replica.up ? 1 : 0));
+replicaGauge('db_replica_serving', 'Whether each replica takes reads now (1: up and within REPLICA_MAX_LAG_MS) or is skipped (0)', (_replica, usable) => (usable ? 1 : 0));
+
+/** Shows a set of replicas on /metrics until the returned function is called. */
+export function trackReplicas(set: { replicas: readonly ReplicaView[]; usable(replica: ReplicaView): boolean }): () => void {
+  replicaSets.add(set);
+  return () => replicaSets.delete(set);
 }
 
 /**

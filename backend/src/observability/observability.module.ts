@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
 import { moduleLoggerParams, requestLogging } from './logging.js';
-import { metricsHandler, requestMetrics, serveMetrics, trackPools } from './metrics.js';
+import { metricsHandler, requestMetrics, serveMetrics, trackPools, trackReplicas } from './metrics.js';
 
 /** Watches the app's pools, and serves /metrics on METRICS_PORT when set (no auth: keep that port private). */
 @Injectable()
@@ -27,7 +27,16 @@ export class MetricsLifecycle implements OnApplicationBootstrap, OnModuleDestroy
 
   async onApplicationBootstrap(): Promise<void> {
     const driver = this.database.dataSource.driver as unknown as { master?: pg.Pool };
-    this.untrack = trackPools({ typeorm: driver.master, sessions: this.database.sessionPool });
+    const replicaPools = Object.fromEntries(
+      // opened once the replica first answers: read when /metrics is
+      this.database.replicas.replicas.map((replica) => [replica.name, () => (replica.dataSource.isInitialized ? (replica.dataSource.driver as unknown as { master?: pg.Pool }).master : undefined)]),
+    );
+    const untrackPools = trackPools({ typeorm: driver.master, sessions: this.database.sessionPool, ...replicaPools });
+    const untrackReplicas = trackReplicas(this.database.replicas);
+    this.untrack = () => {
+      untrackPools();
+      untrackReplicas();
+    };
     if (this.config.metrics.port === undefined) return;
     const server = http.createServer((req, res) => void serveMetrics(req, res));
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(this.config.metrics.port, resolve));

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { centsToDecimal, ORDER_TRANSITIONS, type OrderStatus } from '@dentalmarket/contracts';
 import { csvLine } from '../common/csv.js';
 import { streamCsv } from '../common/csv-stream.js';
+import { ReadRoutes } from '../database/read-routes.js';
 import { Transactions } from '../database/transactions.js';
 import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
@@ -24,6 +25,7 @@ export class AdminOrdersService {
   constructor(
     private readonly transactions: Transactions,
     private readonly dataSource: DataSource,
+    private readonly routes: ReadRoutes,
     private readonly emails: OrderEmailQueue,
   ) {}
 
@@ -87,15 +89,18 @@ export class AdminOrdersService {
 
   /** The filtered orders as CSV in the grid's order, streamed from a database cursor (streamCsv). */
   exportCsv(query: AdminOrderListQueryDto, response: Response): Promise<void> {
-    return streamCsv<Record<string, unknown>>(
-      this.dataSource,
-      {
-        ...exportSql(query),
-        header: CSV_HEADER,
-        line: (row) => csvLine(Object.entries(row).map(([column, value]) => (MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value))),
-      },
-      response,
-      { filename: `orders-${new Date().toISOString().slice(0, 10)}.csv` },
+    // from a replica when one has the admin's own last write (database/read-routes.ts)
+    return this.routes.read('export', (target) =>
+      streamCsv<Record<string, unknown>>(
+        target.dataSource,
+        {
+          ...exportSql(query),
+          header: CSV_HEADER,
+          line: (row) => csvLine(Object.entries(row).map(([column, value]) => (MONEY_COLUMNS.has(column) ? centsToDecimal(Number(value)) : value))),
+        },
+        response,
+        { filename: `orders-${new Date().toISOString().slice(0, 10)}.csv` },
+      ),
     );
   }
 

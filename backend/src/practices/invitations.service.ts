@@ -11,6 +11,7 @@ import type { InvitationAcceptDto, InvitationPreviewDto, PracticeInvitationCreat
 import { InvitationEmails } from './invitation-emails.js';
 import { InvitationTokens } from './invitation-token.js';
 import { membershipOf, OWNERS_ONLY, type Membership } from './practices.service.js';
+import { moveGuides } from '../order-guides/order-guide-reads.js';
 
 const NOT_FOUND = 'Invitation not found';
 const DAY_MS = 86_400_000;
@@ -206,8 +207,10 @@ export class InvitationsService {
       throw new ConflictException(`You are the last owner of ${current!.name}: make another member an owner before you join another practice`);
     }
     if (others!.members === 0) {
-      // the practice it leaves is left empty: gone with its invitations, unless it still has records (of earlier members)
+      // the practice it leaves is left empty: gone with its invitations, unless it still has records (of earlier members);
+      // its order guides come along
       await manager.query(`UPDATE users SET practice_id = $2 WHERE id = $1`, [user.id, invitation.practice_id]);
+      await moveGuides(manager, current!.practice_id, invitation.practice_id);
       await manager.query(
         `DELETE FROM practices p WHERE p.id = $1 AND NOT EXISTS (SELECT 1 FROM orders WHERE practice_id = p.id) AND NOT EXISTS (SELECT 1 FROM service_requests WHERE practice_id = p.id)`,
         [current!.practice_id],

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { negotiatedCoding } from '../catalog/catalogue-cache.interceptor.js';
 import { CatalogueVersion } from '../catalog/catalogue-version.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { ReadRoutes, type ReadTarget } from '../database/read-routes.js';
 import { SitemapService } from './sitemap.service.js';
 import { robotsTxt } from './sitemap-xml.js';
 import { siteOrigin } from './seo-paths.js';
@@ -32,6 +33,7 @@ export class SeoController {
   constructor(
     private readonly sitemaps: SitemapService,
     private readonly version: CatalogueVersion,
+    private readonly routes: ReadRoutes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -45,8 +47,9 @@ export class SeoController {
   @Get('sitemap.xml')
   async index(@Req() req: Request, @Res() res: Response): Promise<void> {
     const origin = this.origin(req);
-    if (await this.notModified(req, res, origin)) return;
-    await this.send(res, (out) => this.sitemaps.writeIndex(origin, out));
+    const source = this.routes.pick('sitemap');
+    if (await this.notModified(req, res, origin, source)) return;
+    await this.send(res, (out) => this.sitemaps.writeIndex(origin, out, source.dataSource));
   }
 
   @Get('sitemaps/:file')
@@ -56,15 +59,16 @@ export class SeoController {
     if (file !== 'pages.xml' && page === undefined) {
       throw new NotFoundException(`No sitemap named ${file}: the sitemaps are pages.xml and products-<n>.xml, listed in /sitemap.xml`);
     }
-    if (await this.notModified(req, res, origin)) return;
-    if (page === undefined) return this.send(res, (out) => this.sitemaps.writePages(origin, out));
+    const source = this.routes.pick('sitemap');
+    if (await this.notModified(req, res, origin, source)) return;
+    if (page === undefined) return this.send(res, (out) => this.sitemaps.writePages(origin, out, source.dataSource));
     const n = Number(page);
-    if (!(await this.sitemaps.hasProductsPage(n))) {
+    if (!(await this.sitemaps.hasProductsPage(n, source.dataSource))) {
       res.removeHeader('ETag');
       res.removeHeader('Cache-Control');
       throw new NotFoundException(`Sitemap page ${n} does not exist: /sitemap.xml lists the product pages there are`);
     }
-    await this.send(res, (out) => this.sitemaps.writeProductsPage(origin, n, out));
+    await this.send(res, (out) => this.sitemaps.writeProductsPage(origin, n, out, source.dataSource));
   }
 
   /** PUBLIC_URL, or the request's own origin (scheme as seen through TRUST_PROXY). */
@@ -77,10 +81,11 @@ export class SeoController {
   /**
    * Sets the caching headers (an ETag from the catalogue version, the URL, the origin links are
    * built on, the page size and the content coding, as the catalogue responses do) and answers 304
-   * when the client holds this version: no query runs.
+   * when the client holds this version: no query runs. With replicas, the version is the one the
+   * server the sitemap is read from had at its last check (its data is at least that new).
    */
-  private async notModified(req: Request, res: Response, origin: string): Promise<boolean> {
-    const version = await this.version.current();
+  private async notModified(req: Request, res: Response, origin: string, source: ReadTarget): Promise<boolean> {
+    const version = this.routes.checkedVersion(source) ?? (await this.version.atLeast(this.routes.needs().version));
     const digest = createHash('sha1')
       .update(`${req.path}\n${origin}\n${this.sitemaps.pageSize}\n${negotiatedCoding(req.headers['accept-encoding'])}`)
       .digest('base64url');

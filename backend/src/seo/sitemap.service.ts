@@ -49,9 +49,9 @@ export class SitemapService {
   }
 
   /** The index: pages.xml, then each products page with its newest product's date. */
-  async writeIndex(origin: string, out: NodeJS.WritableStream): Promise<void> {
+  async writeIndex(origin: string, out: NodeJS.WritableStream, source = this.dataSource): Promise<void> {
     // one row per page (a handful even at 100k products): the page's latest product date
-    const pages = (await this.dataSource.query(
+    const pages = (await source.query(
       `SELECT page, max(created_at) AS lastmod
          FROM (SELECT (row_number() OVER (ORDER BY id) - 1) / $1 + 1 AS page, created_at FROM products) numbered
         GROUP BY page ORDER BY page`,
@@ -64,14 +64,15 @@ export class SitemapService {
   }
 
   /** Whether products page `page` (from 1) has any product. */
-  async hasProductsPage(page: number): Promise<boolean> {
-    const rows = (await this.dataSource.query(`SELECT 1 FROM products ORDER BY id OFFSET $1 LIMIT 1`, [(page - 1) * this.pageSize])) as unknown[];
+  async hasProductsPage(page: number, source = this.dataSource): Promise<boolean> {
+    const rows = (await source.query(`SELECT 1 FROM products ORDER BY id OFFSET $1 LIMIT 1`, [(page - 1) * this.pageSize])) as unknown[];
     return rows.length > 0;
   }
 
   /** Products page `page` (from 1): each product's shareable URL with its date. */
-  writeProductsPage(origin: string, page: number, out: NodeJS.WritableStream): Promise<void> {
+  writeProductsPage(origin: string, page: number, out: NodeJS.WritableStream, source = this.dataSource): Promise<void> {
     return this.stream(
+      source,
       `SELECT slug, product_type, created_at FROM products ORDER BY id OFFSET $1 LIMIT $2`,
       [(page - 1) * this.pageSize, this.pageSize],
       (row: ProductRow) => urlEntry(`${origin}${productPagePath(row.slug)}`, row.created_at),
@@ -80,9 +81,10 @@ export class SitemapService {
   }
 
   /** Home, each type's listing, each category's and each subcategory's. */
-  writePages(origin: string, out: NodeJS.WritableStream): Promise<void> {
+  writePages(origin: string, out: NodeJS.WritableStream, source = this.dataSource): Promise<void> {
     const fixed = fixedPagePaths().map((path) => urlEntry(`${origin}${path}`)).join('');
     return this.stream(
+      source,
       `SELECT product_type, category, subcategory FROM (
          SELECT c.product_type, c.slug AS category, NULL AS subcategory, c.sort_order, c.name, c.id, 0 AS level FROM categories c
          UNION ALL
@@ -101,8 +103,8 @@ export class SitemapService {
    * urlset's tags as it comes, at the pace the client reads. Nothing is written before the first row
    * (or the end) arrives, so a query that fails at once leaves the response unsent: a clean error.
    */
-  private async stream<Row>(sql: string, values: unknown[], toXml: (row: Row) => string, out: NodeJS.WritableStream, prefix = ''): Promise<void> {
-    const [client, release] = (await this.dataSource.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
+  private async stream<Row>(source: DataSource, sql: string, values: unknown[], toXml: (row: Row) => string, out: NodeJS.WritableStream, prefix = ''): Promise<void> {
+    const [client, release] = (await source.driver.obtainMasterConnection()) as [pg.PoolClient, (error?: unknown) => void];
     let failure: unknown;
     try {
       const rows = client.query(new QueryStream(sql, values, { batchSize: BATCH_ROWS })) as AsyncIterable<Row>;

@@ -3,7 +3,9 @@ import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import type { Order, OrderLine } from '@dentalmarket/contracts';
+import { selectCurrentUser, useAppSelector } from '@dentalmarket/store';
 import { AddressBlock } from '@dentalmarket/ui';
+import { SaveAsGuideButton } from '../order-guides/SaveAsGuideButton.js';
 import { Totals } from '../checkout/Totals.js';
 import { formatDay, formatMoment, money } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
@@ -61,12 +63,14 @@ function Line({ line }: { line: OrderLine }) {
 
 /**
  * One order (issue 18): its lines as ordered (snapshots), the shipping address, the totals, the
- * status with its history, and 'Buy again'. The signed-in shopper's page shows it under an h1;
+ * status with its history, 'Buy again', and (the signed-in shopper's page) 'Save as order guide'. The signed-in shopper's page shows it under an h1;
  * the guest's lookup shows it under the form, so its heading is an h2 there (`level`). The heading
  * takes focus when a page moves it there.
  */
 export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level: Level }>(function OrderDetails({ order, level }, headingRef) {
   const { buyAgain, isFetching } = useBuyAgain();
+  // issue 36: the signed-in shopper's own page (a guest's lookup is level 2) keeps the order as a practice's guide
+  const shopper = useAppSelector(selectCurrentUser)?.role === 'customer' && level === 1;
   const { shipping } = order;
   return (
     <Box component="article" aria-labelledby="order-heading" sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
@@ -91,9 +95,12 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
             </Typography>
           ) : null}
         </Box>
-        <Button variant="contained" startIcon={<AddShoppingCartOutlined />} onClick={() => buyAgain(order)} disabled={isFetching} sx={{ flexShrink: 0 }}>
-          Buy again
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
+          {shopper ? <SaveAsGuideButton order={order} /> : null}
+          <Button variant="contained" startIcon={<AddShoppingCartOutlined />} onClick={() => buyAgain(order)} disabled={isFetching} sx={{ flexShrink: 0 }}>
+            Buy again
+          </Button>
+        </Stack>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <Section id="order-items" title="Items" level={level + 1}>

@@ -12,11 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { repoRoot, startApp } from '../app.js';
 import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { eventually } from '../eventually.js';
 import { serveFolder } from '../static-server.js';
+import { asHtml, asked, type Listed, listed, parts, requestCounts, watchHydration } from '../server-pages.js';
 import { appAndBrowser } from '../suite.js';
 
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
@@ -24,58 +25,6 @@ const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 // one render thread, whatever the machine: the test of a full render thread below knows its size
 const suite = appAndBrowser({ METRICS_TOKEN, RENDER_THREADS: '1' });
 
-/** The API's answers so far per route and status (Prometheus' request counts). */
-async function requestCounts(): Promise<Map<string, number>> {
-  const text = await (await fetch(`${suite.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  const counts = new Map<string, number>();
-  for (const [, labels, value] of text.matchAll(/^http_request_duration_seconds_count\{([^}]*)\} (\d+)$/gm)) {
-    const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(labels!)?.[1];
-    counts.set(`${label('method')} ${label('route')} ${label('status')}`, Number(value));
-  }
-  return counts;
-}
-
-/** The requests of each route and status answered between two readings of requestCounts. */
-function asked(before: Map<string, number>, after: Map<string, number>, route: RegExp): Record<string, number> {
-  const asked: Record<string, number> = {};
-  for (const [key, n] of after) if (route.test(key) && n > (before.get(key) ?? 0)) asked[key] = n - (before.get(key) ?? 0);
-  return asked;
-}
-
-interface Listed {
-  id: number;
-  name: string;
-  slug: string;
-  price: string;
-}
-
-async function listed(query: string): Promise<Listed[]> {
-  const { products } = (await (await fetch(`${suite.app.url}/api/products?${query}`)).json()) as { products: Listed[] };
-  return products;
-}
-
-/** What React renders inside <div id="root"> on the server, and the data it hydrates with. */
-function parts(html: string): { root: string; state: string | undefined } {
-  const root = /<div id="root">([\s\S]*?)<\/div><script id="dm-server-state"/.exec(html)?.[1] ?? /<div id="root">([\s\S]*?)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
-  const state = /<script id="dm-server-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  return { root, state };
-}
-
-/** React escapes text as HTML: the few characters a product name may hold. */
-const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * The console's hydration reports: the shell logs a hydration error it did not expect (a mismatch
- * between the server's HTML and the browser's first render) as 'Hydration error:', and React's own
- * warnings name hydration too.
- */
-function watchHydration(page: Page): string[] {
-  const reports: string[] = [];
-  page.on('console', (message) => {
-    if ((message.type() === 'error' || message.type() === 'warning') && /hydrat|#418|#419|#423|#425/i.test(message.text())) reports.push(message.text());
-  });
-  return reports;
-}
 
 async function withContext<T>(fn: (context: BrowserContext) => Promise<T>, width = 1280, height = 800): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, width, height);
@@ -88,7 +37,7 @@ async function withContext<T>(fn: (context: BrowserContext) => Promise<T>, width
 
 describe('server-rendered shopper pages (issue 20)', () => {
   it("the raw HTML of the marketplace holds its products, their prices and the page's data, with no inline script", async () => {
-    const [first] = await listed('productType=equipment&limit=1');
+    const [first] = await listed(suite.app.url, 'productType=equipment&limit=1');
     const res = await fetch(`${suite.app.url}/marketplace?type=equipment`);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('cache-control'), 'public, no-cache');
@@ -120,7 +69,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
     const category = parts(await (await fetch(`${suite.app.url}/marketplace?type=equipment&category=handpieces-motors`)).text()).root;
     const categories = (await (await fetch(`${suite.app.url}/api/categories?productType=equipment`)).json()) as { id: number; slug: string }[];
     const handpieces = categories.find((c) => c.slug === 'handpieces-motors')!;
-    const [handpiece] = await listed(`productType=equipment&categoryId=${handpieces.id}&limit=1`);
+    const [handpiece] = await listed(suite.app.url, `productType=equipment&categoryId=${handpieces.id}&limit=1`);
     assert.ok(category.includes(asHtml(handpiece!.name)), 'a category page holds its products');
     const search = parts(await (await fetch(`${suite.app.url}/marketplace?search=handpiece`)).text()).root;
     assert.match(search, /results? for/i);
@@ -134,8 +83,8 @@ describe('server-rendered shopper pages (issue 20)', () => {
   });
 
   it("renders a page once: each of its queries is asked of the API once, a failed one too", async () => {
-    const [product] = await listed('productType=service&limit=1');
-    const before = await requestCounts();
+    const [product] = await listed(suite.app.url, 'productType=service&limit=1');
+    const before = await requestCounts(suite.app.url, METRICS_TOKEN);
     // a marketplace state no other test asks for: a service category's page with a product open
     const address = `${suite.app.url}/marketplace?type=service&sort=rating&product=${product!.id}`;
     const page = await fetch(address, { headers: { 'accept-encoding': 'br' } });
@@ -148,7 +97,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
     assert.equal(again.headers.get('content-encoding'), 'br');
     assert.equal(again.headers.get('etag'), page.headers.get('etag'));
     assert.equal(await again.text(), html);
-    const afterPage = await requestCounts();
+    const afterPage = await requestCounts(suite.app.url, METRICS_TOKEN);
     const pageAsked = asked(before, afterPage, / \/api\//);
     assert.ok(Object.keys(pageAsked).length >= 3, `the page's queries (categories, products, the product): ${JSON.stringify(pageAsked)}`);
     assert.deepEqual(Object.values(pageAsked).filter((n) => n !== 1), [], `each once: ${JSON.stringify(pageAsked)}`);
@@ -156,11 +105,11 @@ describe('server-rendered shopper pages (issue 20)', () => {
     // query again for each new subscriber; the render does not)
     const missing = await fetch(`${suite.app.url}/products/no-such-product-${Date.now()}`);
     assert.equal(missing.status, 404);
-    assert.deepEqual(asked(afterPage, await requestCounts(), / \/api\//), { 'GET /api/products/:idOrSlug 404': 1 });
+    assert.deepEqual(asked(afterPage, await requestCounts(suite.app.url, METRICS_TOKEN), / \/api\//), { 'GET /api/products/:idOrSlug 404': 1 });
   });
 
   it("shows a product image that failed before the page hydrated as 'Image Not Found'", async () => {
-    const [product] = await listed('productType=equipment&limit=1');
+    const [product] = await listed(suite.app.url, 'productType=equipment&limit=1');
     await withContext(async (context) => {
       const page = await context.newPage();
       const { image_url: imageUrl } = (await (await fetch(`${suite.app.url}/api/products/${product!.id}`)).json()) as { image_url: string };
@@ -171,7 +120,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
   });
 
   it('sends a new page for the browser to render at once when the render thread is full, and renders it later', async () => {
-    const products = await listed('productType=equipment&limit=16');
+    const products = await listed(suite.app.url, 'productType=equipment&limit=16');
     // 16 pages nobody asked for, at once: the one thread takes 4, the rest are not queued behind them
     const addresses = products.map((product) => `${suite.app.url}/marketplace?type=equipment&sort=newest&product=${product.id}`);
     const answers = await Promise.all(addresses.map(async (address) => {
@@ -203,7 +152,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
   });
 
   it("renders a product's view over a page it has rendered with only that product's data: the same page, its own head and data, and it hydrates", async () => {
-    const [a, b, c] = await listed('productType=affiliate&sort=price-desc&limit=3');
+    const [a, b, c] = await listed(suite.app.url, 'productType=affiliate&sort=price-desc&limit=3');
     const view = (product: Listed | { slug: string }) => `/marketplace?type=affiliate&sort=price-desc&product=${product.slug}`;
     const answer = async (address: string) => {
       const res = await fetch(`${suite.app.url}${address}`);
@@ -259,7 +208,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
   });
 
   it('shows the products without JavaScript', async () => {
-    const [first] = await listed('productType=equipment&limit=1');
+    const [first] = await listed(suite.app.url, 'productType=equipment&limit=1');
     const context = await suite.browser.newContext({ baseURL: suite.app.url, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     try {
       const page = await context.newPage();
@@ -281,7 +230,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
     [1366, 900],
   ] as const) {
     it(`hydrates without a mismatch and works at ${width} px: add to cart, open a product, Back and Forward`, async () => {
-      const [first] = await listed('productType=equipment&limit=1');
+      const [first] = await listed(suite.app.url, 'productType=equipment&limit=1');
       await withContext(
         async (context) => {
           // a cart saved before: the server rendered an empty one, the browser shows it once hydrated

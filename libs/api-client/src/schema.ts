@@ -1157,6 +1157,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order-guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice's order guides by name, a page at a time, each with its number of lines and who changed it last */
+        get: operations["OrderGuidesController_list"];
+        put?: never;
+        /** Make an order guide: empty, with its first lines, or with the lines and quantities of one of the practice's orders (from_order). At most 500 a practice, 200 lines each */
+        post: operations["OrderGuidesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-guides/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order guide with its lines in order, each with its product's price and whether it can be ordered now */
+        get: operations["OrderGuidesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete an order guide and its lines */
+        delete: operations["OrderGuidesController_remove"];
+        options?: never;
+        head?: never;
+        /** Rename an order guide */
+        patch: operations["OrderGuidesController_rename"];
+        trace?: never;
+    };
+    "/api/order-guides/{id}/add-to-cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Add all to cart': the guide's lines as cart lines at today's prices, and the lines that cannot be ordered now (deleted, no longer equipment, out of stock) with why. The cart is the browser's: nothing is written */
+        post: operations["OrderGuidesController_addToCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-guides/{id}/lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a product (equipment) to an order guide, last; a product on it already has its quantity raised (to 999 at most) */
+        post: operations["OrderGuidesController_addLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-guides/{id}/lines/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a line from an order guide */
+        delete: operations["OrderGuidesController_removeLine"];
+        options?: never;
+        head?: never;
+        /** Change a line's quantity, or move it (position 0 is first; the lines between move by one) */
+        patch: operations["OrderGuidesController_updateLine"];
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -2615,6 +2704,154 @@ export interface components {
              * @enum {string}
              */
             to_status: "awaiting_approval" | "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "declined" | "expired";
+        };
+        OrderGuideCartLineDto: {
+            /**
+             * @description the product id
+             * @example 42
+             */
+            id: number;
+            /** @example null */
+            image_url: string | null;
+            /** @example SafeHands */
+            manufacturer: string;
+            /** @example Nitrile Gloves, box of 100 */
+            name: string;
+            /**
+             * @description today's price
+             * @example 25.00
+             */
+            price: string;
+            /** @example 4 */
+            quantity: number;
+        };
+        OrderGuideCartResponseDto: {
+            /** @description the lines to add to the cart, in the guide's order, at today's prices */
+            lines: components["schemas"]["OrderGuideCartLineDto"][];
+            /** @description the lines that cannot be ordered now, and why */
+            skipped: components["schemas"]["OrderGuideSkippedLineDto"][];
+        };
+        OrderGuideCreateDto: {
+            /**
+             * @description an order of the practice: the guide takes its lines and quantities (not with `lines`)
+             * @example DM-7K3QX9
+             */
+            from_order?: string;
+            /** @description the first lines, each product once */
+            lines?: components["schemas"]["OrderGuideLineInputDto"][];
+            /** @example Monthly supplies */
+            name: string;
+        };
+        OrderGuideDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example 12 */
+            id: number;
+            /** @example 18 */
+            line_count: number;
+            /** @description in the guide's order, at most 200 */
+            lines: components["schemas"]["OrderGuideLineDto"][];
+            /** @example Monthly supplies */
+            name: string;
+            /** @example 2026-02-03T08:00:00.000Z */
+            updated_at: string;
+            /**
+             * @description who last changed it: the member's full name, else the username
+             * @example Dr. Sam Jones
+             */
+            updated_by: string | null;
+        };
+        OrderGuideLineDto: {
+            /** @example 301 */
+            id: number;
+            /** @example null */
+            image_url: string | null;
+            /** @example SafeHands */
+            manufacturer: string;
+            /**
+             * @description the product's name now, or as it was when added (a deleted product)
+             * @example Nitrile Gloves, box of 100
+             */
+            name: string;
+            /**
+             * @description today's price; null for a deleted product
+             * @example 25.00
+             */
+            price: string | null;
+            /**
+             * @description why the line cannot be ordered now; null when it can
+             * @example null
+             * @enum {string|null}
+             */
+            problem: "not_found" | "not_equipment" | "out_of_stock" | null;
+            /**
+             * @description null once the product was deleted from the catalogue
+             * @example 42
+             */
+            product_id: number | null;
+            /** @example 4 */
+            quantity: number;
+            /** @example nitrile-gloves-box-of-100 */
+            slug: string | null;
+        };
+        OrderGuideLineInputDto: {
+            /** @example 42 */
+            product_id: number;
+            /** @example 4 */
+            quantity: number;
+        };
+        OrderGuideLineUpdateDto: {
+            /**
+             * @description the line's new place, 0 first; past the last line it goes last
+             * @example 0
+             */
+            position?: number;
+            /** @example 6 */
+            quantity?: number;
+        };
+        OrderGuideListResponseDto: {
+            /** @description by name, A to Z */
+            guides: components["schemas"]["OrderGuideSummaryDto"][];
+            /** @example 20 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /** @example 3 */
+            total: number;
+        };
+        OrderGuideSkippedLineDto: {
+            /** @example 302 */
+            line_id: number;
+            /** @example Curing Light X2 */
+            name: string;
+            /**
+             * @example not_found
+             * @enum {string}
+             */
+            problem: "not_found" | "not_equipment" | "out_of_stock";
+            /** @example null */
+            product_id: number | null;
+        };
+        OrderGuideSummaryDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example 12 */
+            id: number;
+            /** @example 18 */
+            line_count: number;
+            /** @example Monthly supplies */
+            name: string;
+            /** @example 2026-02-03T08:00:00.000Z */
+            updated_at: string;
+            /**
+             * @description who last changed it: the member's full name, else the username
+             * @example Dr. Sam Jones
+             */
+            updated_by: string | null;
+        };
+        OrderGuideUpdateDto: {
+            /** @example Monthly supplies */
+            name: string;
         };
         OrderLineDto: {
             /** @example /media/seed/chair.webp */
@@ -7805,6 +8042,574 @@ export interface operations {
             };
             /** @description include=live, signed in but not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideListResponseDto"];
+                };
+            };
+            /** @description page or limit is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderGuideCreateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message), a product repeated, or both lines and from_order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description from_order is not an order of the shopper's practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the practice has a guide of this name, or 500 guides already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description a product is not in the catalogue, or is not equipment */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideDto"];
+                };
+            };
+            /** @description id is not an order guide id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no order guide with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description id is not an order guide id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no order guide with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderGuideUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideDto"];
+                };
+            };
+            /** @description id or name is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no order guide with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the practice has another guide of this name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_addToCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideCartResponseDto"];
+                };
+            };
+            /** @description id is not an order guide id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no order guide with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_addLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderGuideLineInputDto"];
+            };
+        };
+        responses: {
+            /** @description the guide as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no order guide with this id in the shopper's practice (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the guide holds 200 lines already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the product is not in the catalogue, or is not equipment */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_removeLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the guide as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideDto"];
+                };
+            };
+            /** @description id or lineId is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order guide in the shopper's practice, or no such line on it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    OrderGuidesController_updateLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderGuideLineUpdateDto"];
+            };
+        };
+        responses: {
+            /** @description the guide as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderGuideDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message), or neither quantity nor position */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (order guides are for practices), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order guide in the shopper's practice, or no such line on it */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

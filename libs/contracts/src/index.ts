@@ -32,6 +32,21 @@ export type {
   PracticeTermsUpdate,
   PracticeUpdate,
 } from './practices.js';
+// order guides' types; their limits and words are '@dentalmarket/contracts/order-guides'
+export type {
+  OrderGuide,
+  OrderGuideCartLine,
+  OrderGuideCartResponse,
+  OrderGuideCreate,
+  OrderGuideLine,
+  OrderGuideLineInput,
+  OrderGuideLineProblem,
+  OrderGuideLineUpdate,
+  OrderGuideListResponse,
+  OrderGuideSkippedLine,
+  OrderGuideSummary,
+  OrderGuideUpdate,
+} from './order-guides.js';
 export * from './price-line.js';
 // API keys' types; their scopes and limits are '@dentalmarket/contracts/api-keys', outside the shared
 // module every page downloads (only the admin and the API use them)

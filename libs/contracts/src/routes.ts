@@ -3,16 +3,17 @@
  * these paths with the shell's page and 200; any other page path gets the same page with 404, and the
  * shell renders its not-found page there. The shell's router and these lists must name the same paths.
  */
-export const SHELL_ROUTES = ['/', '/marketplace', '/checkout', '/auth', '/admin', '/orders', '/practice'] as const;
+export const SHELL_ROUTES = ['/', '/marketplace', '/checkout', '/auth', '/admin', '/orders', '/practice', '/order-guides'] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
 /**
  * The shell's routes with a part that varies, as the router writes them: a guest's order lookup and
  * one order's page (any single path segment is a number to look up; an unknown one is the page's own
  * 'Order not found' state, not a 404 page); a product's canonical page (the server answers an unknown
- * slug with 404 itself, issue 20); an invitation's link (issue 36: an unknown token is the page's own state).
+ * slug with 404 itself, issue 20); an invitation's link (issue 36: an unknown token is the page's own state);
+ * an order guide (issue 36: one that is not the practice's is the page's own 'Order guide not found').
  */
-export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number', '/products/:slug', '/invitations/:token'] as const;
+export const SHELL_ROUTE_PATTERNS = ['/orders/lookup', '/orders/:number', '/products/:slug', '/invitations/:token', '/order-guides/:id'] as const;
 
 const PATTERN_REGEXPS = SHELL_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}$`));
 

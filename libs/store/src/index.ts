@@ -64,3 +64,15 @@ export {
   useGetAdminServiceRequestQuery,
   useChangeServiceRequestStatusMutation,
 } from './serviceRequestsApi.js';
+export {
+  orderGuidesApi,
+  useGetOrderGuidesQuery,
+  useGetOrderGuideQuery,
+  useCreateOrderGuideMutation,
+  useRenameOrderGuideMutation,
+  useDeleteOrderGuideMutation,
+  useAddOrderGuideLineMutation,
+  useUpdateOrderGuideLineMutation,
+  useRemoveOrderGuideLineMutation,
+  useOrderGuideCartLinesMutation,
+} from './orderGuidesApi.js';

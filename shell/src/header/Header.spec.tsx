@@ -67,13 +67,15 @@ describe('header at 900 px and wider', () => {
     const menu = within(screen.getByRole('menu'));
     expect(menu.getByRole('menuitem', { name: 'Orders' }).getAttribute('href')).toBe('/orders');
     expect(menu.getByRole('menuitem', { name: 'Practice' }).getAttribute('href')).toBe('/practice');
+    expect(menu.getByRole('menuitem', { name: 'Order guides' }).getAttribute('href')).toBe('/order-guides');
     expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeTruthy();
   });
 
-  it("offers an admin no 'Practice' (admins belong to none, issue 36)", () => {
+  it("offers an admin no 'Practice' nor 'Order guides' (admins belong to none, issue 36)", () => {
     renderHeader(user('admin'));
     fireEvent.click(screen.getByRole('button', { name: 'Dr Smith' }));
     expect(within(screen.getByRole('menu')).queryByRole('menuitem', { name: 'Practice' })).toBeNull();
+    expect(within(screen.getByRole('menu')).queryByRole('menuitem', { name: 'Order guides' })).toBeNull();
   });
 
   it("shows an admin 'Admin Panel'", () => {

@@ -57,6 +57,11 @@ export function PhoneMenu({ user }: { user: User | null }) {
             Practice
           </MenuItem>
         )}
+        {user?.role === 'customer' && (
+          <MenuItem component={RouterLink} to="/order-guides" onClick={close}>
+            Order guides
+          </MenuItem>
+        )}
         <Divider />
         <DarkModeMenuItem />
         {user && <SignOutMenuItem onClick={close} />}

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { User } from '@dentalmarket/contracts';
 import { displayName, SignOutMenuItem } from './SignOut.js';
 
-/** The signed-in user's name in the wide header, with 'Orders' (issue 18), 'Practice' (issue 36) and 'Sign out'. */
+/** The signed-in user's name in the wide header, with 'Orders' (issue 18), 'Practice' and 'Order guides' (issue 36) and 'Sign out'. */
 export function UserMenu({ user }: { user: User }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -29,6 +29,11 @@ export function UserMenu({ user }: { user: User }) {
         {user.role === 'customer' && (
           <MenuItem component={RouterLink} to="/practice" onClick={() => setAnchor(null)}>
             Practice
+          </MenuItem>
+        )}
+        {user.role === 'customer' && (
+          <MenuItem component={RouterLink} to="/order-guides" onClick={() => setAnchor(null)}>
+            Order guides
           </MenuItem>
         )}
         <SignOutMenuItem onClick={() => setAnchor(null)} />

@@ -13,6 +13,7 @@ import { ProductSpecifications } from './ProductSpecifications.js';
 import { useHydrating } from './HydrateWhenVisible.js';
 import { useAddToCart } from '../useAddToCart.js';
 import { RequestServiceButton } from '../serviceRequests/RequestServiceButton.js';
+import { AddToListButton } from '../orderGuides/AddToListButton.js';
 
 const TYPE_LABELS = { equipment: 'Equipment', service: 'Service', affiliate: 'Partner product' } as const;
 
@@ -184,11 +185,12 @@ export function ProductDetails({ product, headingLevel = 'h3', actions }: { prod
   );
 }
 
-/** What a product offers to do (SPEC §2): add equipment to the cart, request a service, visit a partner's product. */
+/** What a product offers to do (SPEC §2): add equipment to the cart (or, issue 36, to an order guide), request a service, visit a partner's product. */
 export function ProductActions({ product, onAdded = () => undefined, page = false }: { product: Product; onAdded?: () => void; page?: boolean }) {
   return (
     <>
       {product.product_type === 'equipment' && <AddToCartButton product={product} onAdded={onAdded} again={page} />}
+      {product.product_type === 'equipment' && <AddToListButton product={product} />}
       {product.product_type === 'service' && <RequestServiceButton product={product} variant="contained" />}
       {product.product_type === 'affiliate' && product.affiliate_link && (
         <Button variant="contained" endIcon={<OpenInNew />} href={withHttps(product.affiliate_link)} target="_blank" rel="noopener noreferrer" {...partnerLinkTracking(product.id)}>
@@ -228,9 +230,10 @@ export function ProductDetailModal({ slug, onClose }: { slug: string | null; onC
         {!shown && !isError && isFetching && <Skeleton variant="rectangular" height={280} />}
         {shown && <ProductDetails product={shown} />}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      {/* on a phone the actions wrap to a second row rather than squeeze their words onto two lines */}
+      <DialogActions sx={{ px: { xs: 2, sm: 3 }, py: 2, flexWrap: 'wrap', rowGap: 1, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
         {shown && <ProductActions product={shown} onAdded={closeSoon} />}
-        <Divider flexItem orientation="vertical" sx={{ mx: 1 }} />
+        <Divider flexItem orientation="vertical" sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }} />
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type ButtonProps } from '@mui/material';
+import { retryingLazyDialog } from '../lazyDialog.js';
 import type { ServiceRequestDialogProps } from './ServiceRequestDialog.js';
-
-// the dialog, Formik and Yup load when a shopper first points at or focuses the button, not with every page of the shop
-const loadDialog = () => import('./ServiceRequestDialog.js');
 
 /** Shown when the dialog's script could not be downloaded (offline, or a new release replaced it). */
 function DialogUnavailable({ open, onClose }: ServiceRequestDialogProps) {
@@ -20,16 +18,8 @@ function DialogUnavailable({ open, onClose }: ServiceRequestDialogProps) {
   );
 }
 
-/** A lazy dialog that, after a failed download, is replaced by a fresh one: the next click tries again. */
-function lazyDialog(): ComponentType<ServiceRequestDialogProps> {
-  return lazy(() =>
-    loadDialog().catch(() => {
-      ServiceRequestDialog = lazyDialog();
-      return { default: DialogUnavailable };
-    }),
-  );
-}
-let ServiceRequestDialog = lazyDialog();
+// the dialog, Formik and Yup load when a shopper first points at or focuses the button, not with every page of the shop
+const ServiceRequestDialog = retryingLazyDialog(() => import('./ServiceRequestDialog.js'), DialogUnavailable);
 
 export interface RequestServiceButtonProps {
   product: { id: number; name: string };
@@ -45,7 +35,7 @@ export function RequestServiceButton({ product, variant = 'outlined' }: RequestS
   const [open, setOpen] = useState(false);
   // the dialog component this button rendered: kept while open, so a failed download's notice is not swapped mid-display
   const [Shown, setShown] = useState<ComponentType<ServiceRequestDialogProps> | null>(null);
-  const preload = () => void loadDialog().catch(() => undefined); // a failed preload is tried again by the click
+  const { preload } = ServiceRequestDialog;
   return (
     <>
       <Button
@@ -54,7 +44,7 @@ export function RequestServiceButton({ product, variant = 'outlined' }: RequestS
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
-          setShown(() => ServiceRequestDialog);
+          setShown(() => ServiceRequestDialog.current());
           setOpen(true);
         }}
       >

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DataSource, type EntityManager } from 'typeorm';
+import { ReadRoutes } from '../../database/read-routes.js';
 import { CatalogueVersion } from '../catalogue-version.js';
 import type { IndexedCategory, IndexedProduct } from './search-index.js';
 import { type RemoteSearchIndex, SearchIndexThread } from './search-index.thread.js';
@@ -25,8 +26,15 @@ const STALE_AFTER_MS = 12 * 60 * 60 * 1000;
 /** Deletion records kept this long, for instances that refresh rarely. */
 const PRUNE_DELETIONS = `DELETE FROM product_deletions WHERE deleted_at < now() - interval '1 day'`;
 
-/** The snapshot's oldest running transaction: changes from it on may still come (see migration 1765000000000). */
-const SNAPSHOT_XMIN = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin';
+/**
+ * The snapshot's oldest running transaction (changes from it on may still come, see migration
+ * 1765000000000) and its catalogue version: the index is exactly as new as that version. On a
+ * replica as on the primary (a standby's snapshots are in the primary's transaction ids).
+ */
+const SNAPSHOT_XMIN = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, (SELECT version::text FROM catalogue_state) AS version';
+
+/** Whether catalogue version `a` is at least `b`. */
+const atLeast = (a: string, b: string) => BigInt(a) >= BigInt(b);
 
 interface Loaded {
   index: RemoteSearchIndex;
@@ -53,12 +61,15 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private refreshing: Promise<Loaded | undefined> | undefined;
   private compacting: Promise<void> | undefined;
   private stopped = false;
+  /** the first load waits for the replicas' first check, so it can read from one */
+  private firstRead = true;
   private thread: SearchIndexThread | undefined;
   readonly enabled: boolean;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly version: CatalogueVersion,
+    private readonly routes: ReadRoutes,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'searchIndex'>,
   ) {
     this.enabled = config.searchIndex;
@@ -107,12 +118,13 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     if (!loaded) return undefined;
     let version: string;
     try {
-      version = await this.version.current();
+      // a catalogue read in a snapshot (ReadRoutes, with replicas): that snapshot's version
+      version = ReadRoutes.currentRead()?.version ?? (await this.version.current());
     } catch {
       return undefined;
     }
-    if (version === loaded.version) return loaded.index;
-    const refreshed = await (this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined)));
+    if (atLeast(loaded.version, version)) return loaded.index;
+    const refreshed = await (this.refreshing ??= this.refresh(version).finally(() => (this.refreshing = undefined)));
     return refreshed?.index;
   }
 
@@ -149,11 +161,16 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
       });
   }
 
-  /** Every product, in chunks by id inside one repeatable-read snapshot. */
+  /**
+   * Every product, in chunks by id inside one repeatable-read snapshot: of a replica when one
+   * qualifies (ReadRoutes: up, within the lag bound, as new as any catalogue this process has seen).
+   */
   private async readAll(): Promise<Loaded> {
-    const version = await this.version.current();
-    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-      const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
+    if (this.firstRead) await this.routes.checked();
+    this.firstRead = false;
+    const source = this.routes.pick('search-index', { version: this.loaded ? BigInt(this.loaded.version) : undefined }).dataSource;
+    return source.transaction('REPEATABLE READ', async (manager) => {
+      const [{ xmin, version }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string; version: string }[];
       const [{ collation }] = (await manager.query('SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()')) as { collation: string }[];
       const index = await this.threadOf().create(collation);
       try {
@@ -188,15 +205,20 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     return next;
   }
 
-  /** The products written since the last read, and the deleted ones; a reload when that is cheaper. */
-  private async refresh(): Promise<Loaded | undefined> {
+  /**
+   * The products written since the last read, and the deleted ones, from a server holding at least
+   * catalogue version `wanted` (a replica when one does); a reload when that is cheaper.
+   */
+  private async refresh(wanted: string): Promise<Loaded | undefined> {
     const loaded = this.loaded;
     if (!loaded) return undefined;
     try {
-      const version = await this.version.current();
       if (Date.now() - loaded.refreshedAt >= STALE_AFTER_MS) return this.replace(loaded, await this.readAll());
-      const next = await this.dataSource.transaction('REPEATABLE READ', async (manager) => {
-        const [{ xmin }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string }[];
+      const source = this.routes.pick('search-index', { version: BigInt(wanted) }).dataSource;
+      const next = await source.transaction('REPEATABLE READ', async (manager) => {
+        const [{ xmin, version }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string; version: string }[];
+        // a server behind the index (never chosen, but a race with a catalogue restore): nothing to apply
+        if (!atLeast(version, loaded.version)) return loaded;
         const deleted = (await manager.query('SELECT product_id AS id FROM product_deletions WHERE txid >= $1', [loaded.xmin])) as { id: number }[];
         const changedSql = changedProductsSql(loaded.xmin);
         const changed = (await manager.query(changedSql.text, changedSql.values)) as IndexedProduct[];
