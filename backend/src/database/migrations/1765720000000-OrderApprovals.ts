@@ -59,6 +59,18 @@ export class OrderApprovals1765720000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "practices" DROP CONSTRAINT "CHK_practices_approval"`);
+    for (const column of ['approval_days', 'approval_threshold_cents', 'approvals_enabled', 'po_required']) await queryRunner.query(`ALTER TABLE "practices" DROP COLUMN "${column}"`);
+    // orders that never were placed leave with the statuses that named them
+    await queryRunner.query(`DELETE FROM "orders" WHERE "status"::text IN ('awaiting_approval', 'declined', 'expired')`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_awaiting_expiry"`);
+    await queryRunner.query(`DROP INDEX "IDX_orders_awaiting_practice"`);
+    for (const column of ['approval_expires_at', 'approved_at', 'approved_by', 'po_number']) await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "${column}"`);
+    // order_status keeps the three values: PostgreSQL cannot drop an enum value, and making the type
+    // again would leave each session's compiled trigger functions (customer_stats_order, the revenue
+    // days') naming a type that is gone ('cache lookup failed for type'); no row uses them now, and up()
+    // adds them IF NOT EXISTS
+    // the function as 1764600000000 made it
     await queryRunner.query(`
       CREATE OR REPLACE FUNCTION "order_counts_track"() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE my_slot smallint := pg_backend_pid() % 8;
@@ -75,21 +87,5 @@ export class OrderApprovals1765720000000 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await queryRunner.query(`ALTER TABLE "practices" DROP CONSTRAINT "CHK_practices_approval"`);
-    for (const column of ['approval_days', 'approval_threshold_cents', 'approvals_enabled', 'po_required']) await queryRunner.query(`ALTER TABLE "practices" DROP COLUMN "${column}"`);
-    // orders that never were placed leave with the statuses that named them
-    await queryRunner.query(`DELETE FROM "orders" WHERE "status"::text IN ('awaiting_approval', 'declined', 'expired')`);
-    await queryRunner.query(`DROP INDEX "IDX_orders_awaiting_expiry"`);
-    await queryRunner.query(`DROP INDEX "IDX_orders_awaiting_practice"`);
-    for (const column of ['approval_expires_at', 'approved_at', 'approved_by', 'po_number']) await queryRunner.query(`ALTER TABLE "orders" DROP COLUMN "${column}"`);
-    // PostgreSQL cannot drop an enum value: the type is made again without the three
-    await queryRunner.query(`ALTER TYPE "public"."order_status" RENAME TO "order_status_old"`);
-    await queryRunner.query(`CREATE TYPE "public"."order_status" AS ENUM('placed', 'processing', 'shipped', 'delivered', 'cancelled')`);
-    await queryRunner.query(`ALTER TABLE "orders" ALTER COLUMN "status" DROP DEFAULT`);
-    for (const [table, column] of [['orders', 'status'], ['order_counts', 'status'], ['order_events', 'to_status'], ['order_events', 'from_status']] as const) {
-      await queryRunner.query(`ALTER TABLE "${table}" ALTER COLUMN "${column}" TYPE "public"."order_status" USING "${column}"::text::"public"."order_status"`);
-    }
-    await queryRunner.query(`ALTER TABLE "orders" ALTER COLUMN "status" SET DEFAULT 'placed'`);
-    await queryRunner.query(`DROP TYPE "public"."order_status_old"`);
   }
 }
