@@ -1,11 +1,13 @@
 // Throughput of 1, 2 and 3 API processes behind HAProxy (issue 37), after the failure drill on the
 // same stack (bench/drill.mjs): a read mix of the drill's shoppers (listing pages, searches,
 // suggestions, product pages, cart price checks; no checkouts) at `--curve-connections` (50) for
-// `--curve-seconds` (15) after 3 s of warm-up, loaded by autocannon in this process. Measured up
-// (1, 2, 3 processes) and back down (3, 2, 1), each count's two figures averaged, so the machine's
-// other load falls on every count alike; one process without HAProxy is measured the same way.
-// Every figure shares this machine's cores: the load generator, HAProxy, the API processes and
-// both PostgreSQL clusters.
+// `--curve-seconds` (15) after 3 s of warm-up, loaded by autocannon in this process. The three
+// processes are started and warmed together first (10 s through HAProxy: caches, search indexes),
+// then HAProxy is given 1, 2, then 3 of them and back down (3, 2, 1), each count's two figures
+// averaged, so the machine's other load falls on every count alike; the processes out of the
+// rotation stay up, idle (their replica checks cost next to nothing). One process without HAProxy
+// is measured the same way. Every figure shares this machine's cores: the load generator, HAProxy,
+// the API processes and both PostgreSQL clusters.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -59,34 +61,28 @@ export async function throughputCurve(stack, catalogue) {
   const paths = readPaths(catalogue);
   const env = { primaryUrl: stack.primaryUrl, replicaUrl: stack.replicaUrl };
   const slots = await Promise.all(['api1', 'api2', 'api3'].map(async (name) => ({ name, port: await freePort(), proc: null })));
-  const running = async (count) => {
-    for (const [i, slot] of slots.entries()) {
-      if (i < count && !slot.proc) slot.proc = await apiOn(slot.port, { ...env, dataDir: stack.dataDirFor(`curve-${slot.name}`) });
-      if (i >= count && slot.proc) (await slot.proc.stop(), (slot.proc = null));
-    }
-  };
   const results = new Map();
   const keep = (label, figures) => results.set(label, [...(results.get(label) ?? []), figures]);
   const loadBefore = loadavg();
+  /** req/s, latency and each part's CPU over one measured run against `url` (`apis`: the processes it reaches) */
+  const measured = async (url, apis, proxyPid) => {
+    await measure(url, paths, connections, 3);
+    const self = process.cpuUsage();
+    const apiBefore = apis.map((slot) => cpuSeconds(slot.proc.pid));
+    const proxyBefore = proxyPid ? cpuSeconds(proxyPid) : 0;
+    const figures = await measure(url, paths, connections, seconds);
+    const apiCpu = apis.reduce((sum, slot, i) => sum + cpuSeconds(slot.proc.pid) - apiBefore[i], 0);
+    return { ...figures, apiCpu, proxyCpu: proxyPid ? cpuSeconds(proxyPid) - proxyBefore : 0, loadCpu: cpuUsed(self) };
+  };
   try {
+    await Promise.all(slots.map(async (slot) => (slot.proc = await apiOn(slot.port, { ...env, dataDir: stack.dataDirFor(`curve-${slot.name}`) }))));
+    const all = await startHaproxy({ port: await freePort(), servers: slots, settings: { slowstartMs: 0 } });
+    await measure(all.url, paths, connections, 10).finally(() => all.stop());
     for (const count of [1, 2, 3, 3, 2, 1]) {
-      await running(count);
-      if (count === 1) {
-        await measure(slots[0].proc.url, paths, connections, 3);
-        const self = process.cpuUsage();
-        const api = cpuSeconds(slots[0].proc.pid);
-        const figures = await measure(slots[0].proc.url, paths, connections, seconds);
-        keep('1 process, no HAProxy', { ...figures, apiCpu: cpuSeconds(slots[0].proc.pid) - api, proxyCpu: 0, loadCpu: cpuUsed(self) });
-      }
+      if (count === 1) keep('1 process, no HAProxy', await measured(slots[0].proc.url, [slots[0]]));
       const haproxy = await startHaproxy({ port: await freePort(), servers: slots.slice(0, count), settings: { slowstartMs: 0 } });
       try {
-        await measure(haproxy.url, paths, connections, 3);
-        const self = process.cpuUsage();
-        const apis = slots.slice(0, count).map((slot) => cpuSeconds(slot.proc.pid));
-        const proxy = cpuSeconds(haproxy.pid);
-        const figures = await measure(haproxy.url, paths, connections, seconds);
-        const apiCpu = slots.slice(0, count).reduce((sum, slot, i) => sum + cpuSeconds(slot.proc.pid) - apis[i], 0);
-        keep(`${count} behind HAProxy`, { ...figures, apiCpu, proxyCpu: cpuSeconds(haproxy.pid) - proxy, loadCpu: cpuUsed(self) });
+        keep(`${count} behind HAProxy`, await measured(haproxy.url, slots.slice(0, count), haproxy.pid));
       } finally {
         await haproxy.stop();
       }
@@ -100,7 +96,7 @@ export async function throughputCurve(stack, catalogue) {
   out();
   out(
     `The drill's reads (listing pages, searches, suggestions, product pages, cart checks; the catalogue cache on, as shipped) at ${connections} connections, ` +
-      `${seconds} s each after 3 s of warm-up, measured going up (1, 2, 3) and back down (3, 2, 1): req/s is the two runs' mean (both shown). ` +
+      `${seconds} s each after 3 s of warm-up; the three processes started and warmed together (10 s), then HAProxy given 1, 2, 3 of them and back down (3, 2, 1): req/s is the two runs' mean (both shown). ` +
       `CPU: seconds of CPU a measured second, for the API processes, HAProxy and the load generator (autocannon, in the bench's process); the rest of the ${os.availableParallelism()} cores went to PostgreSQL and the machine's other work. Load average before: ${loadBefore}; after: ${loadavg()}.`,
   );
   out();

@@ -9,7 +9,7 @@
 // (bench/drill-report.mjs), with every checkout counted against the orders in the primary. Then the
 // throughput of 1, 2 and 3 processes behind haproxy (bench/drill-curve.mjs).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,6 +70,7 @@ export function apiOn(port, { primaryUrl, replicaUrl, dataDir, logFile }) {
       SEED_DEMO: 'false',
       DATA_DIR: dataDir,
       LOG_LEVEL: option('api-log-level', 'warn'),
+      HOST: '127.0.0.1',
       TRUST_PROXY: 'loopback',
     },
   });
@@ -110,6 +111,50 @@ export async function drillStack(products) {
   }
 }
 
+/**
+ * Samples, every second, the client connections each server holds (pg_stat_activity, this
+ * sampler's own left out): the connection budget as measured. stop() resolves to [{ at, primary,
+ * replica }] (replica null while it cannot be reached).
+ */
+function connectionSampler(urls) {
+  const samples = [];
+  let running = true;
+  const count = async (url, held) => {
+    try {
+      held.client ??= await (async () => {
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+        client.on('error', () => undefined);
+        await client.connect();
+        return client;
+      })();
+      const { rows } = await held.client.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+      );
+      return rows[0].n;
+    } catch {
+      held.client?.end().catch(() => undefined);
+      held.client = undefined;
+      return null;
+    }
+  };
+  const held = { primary: {}, replica: {} };
+  const loop = (async () => {
+    while (running) {
+      const [primary, replica] = await Promise.all([count(urls.primary, held.primary), count(urls.replica, held.replica)]);
+      samples.push({ at: Date.now(), primary, replica });
+      await sleep(1000);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      for (const h of Object.values(held)) await h.client?.end().catch(() => undefined);
+      return samples;
+    },
+  };
+}
+
 /** The drill itself on a running stack: returns the figures and the timeline. */
 async function drillRun(stack, catalogue, settings) {
   const logDir = option('api-logs', undefined);
@@ -132,6 +177,7 @@ async function drillRun(stack, catalogue, settings) {
     note(`t0 = ${new Date(t0).toISOString()} (${t0})`);
     const plan = drillPlan(t0, settings.seconds, { replicaDownS: REPLICA_DOWN_S, restartDelayS: RESTART_DELAY_S });
     const load = shopperTraffic({ ...traffic, untilEpochMs: plan.end, seed: 1000, shipping });
+    const sampler = connectionSampler({ primary: stack.primaryUrl, replica: stack.replicaUrl });
     const restartOn = async (slot, reason) => {
       slot.proc = await apiOn(slot.port, { ...env, ...logOf(`${slot.name}-after-${reason}`), dataDir: stack.dataDirFor(slot.name) });
       instances.push({ name: `${slot.name} (after ${reason === 'killed' ? 'the kill' : 'the roll'})`, proc: slot.proc });
@@ -169,16 +215,20 @@ async function drillRun(stack, catalogue, settings) {
       })(),
     ];
     const outcome = await Promise.allSettled(events);
-    const { records, checkouts, samples } = await load;
+    const { records, checkouts, samples, slowest } = await load;
+    const connections = await sampler.stop();
     for (const failed of outcome.filter((o) => o.status === 'rejected')) note(`drill step failed: ${failed.reason?.message ?? failed.reason}`);
     const client = new pg.Client({ connectionString: stack.primaryUrl });
     await client.connect();
     const orders = (await client.query(`SELECT idempotency_key::text AS key, number FROM orders WHERE email = $1`, [marker]).finally(() => client.end())).rows;
     // what the processes logged at warn and above: the causes of any 5xx the shoppers met
     const logged = instances.flatMap(({ name, proc }) =>
-      proc.log().split('\n').filter((line) => /error|warn|exception/i.test(line)).map((line) => `${name}: ${line.trim().slice(0, 2000)}`),
+      proc.log().split('\n').filter((line) => (line.startsWith('{') ? /"level":[456]0/.test(line) : /error|warn|exception/i.test(line) && !/DeprecationWarning|trace-deprecation/.test(line))).map((line) => `${name}: ${line.trim().slice(0, 2000)}`),
     );
-    return { t0, plan, timeline, samples, logged, summary: summarise(records, plan.phases), tally: tallyCheckouts(checkouts, orders, plan.phases), config: haproxy.config };
+    // what HAProxy logged (errors only: dontlog-normal), with each line's termination state
+    if (logDir) writeFileSync(path.join(logDir, 'haproxy.log'), haproxy.log());
+    const proxyLog = haproxy.log().split('\n').filter((line) => line.trim() && !/^\[(NOTICE|WARNING)\]/.test(line));
+    return { t0, plan, timeline, samples, slowest, logged, proxyLog, connections, summary: summarise(records, plan.phases), tally: tallyCheckouts(checkouts, orders, plan.phases), config: haproxy.config };
   } finally {
     await haproxy.stop();
     await Promise.all(slots.map((slot) => slot.proc?.stop()));
@@ -218,7 +268,7 @@ export async function drillBench() {
   }
 }
 
-function reportDrill({ t0, plan, timeline, samples, logged, summary, tally, config }, settings) {
+function reportDrill({ t0, plan, timeline, samples, slowest, logged, proxyLog, connections, summary, tally, config }, settings) {
   out(
     `${settings.connections} shoppers for ${settings.seconds} s (after ${settings.warmupS} s of warm-up), think time ${settings.thinkMs ? `${settings.thinkMs} ms ± 50 %` : 'none (each shopper sends its next request at once)'}; ` +
       `a request that meets a network error or a 502/503/504 is retried once after ${settings.retryDelayMs} ms (checkouts with the same Idempotency-Key). ` +
@@ -245,20 +295,37 @@ function reportDrill({ t0, plan, timeline, samples, logged, summary, tally, conf
       ];
     }),
   );
+  const most = (phase, server) => {
+    const values = connections.filter((c) => c.at >= phase.from && c.at < phase.to).map((c) => c[server]).filter((n) => n !== null);
+    return values.length ? String(Math.max(...values)) : 'down';
+  };
+  out('Client connections each server held (pg_stat_activity, sampled every second; the most in each phase):');
+  out();
+  table(['phase', 'primary', 'replica'], plan.phases.map((phase) => [phase.name, most(phase, 'primary'), most(phase, 'replica')]));
   table(
     ['phase', 'checkouts attempted', 'acknowledged', 'placed (in the database)', 'duplicated', 'placed, never acknowledged', 'acknowledged, not in the database'],
     tally.rows.map((r) => [r.name, r.attempted, r.acknowledged, r.placed, r.duplicated, r.unacknowledged, r.missing].map(String)),
   );
   if (Object.keys(samples).length) {
-    out('The first answer of each kind of failed try (request kind, status, who answered: the API answers JSON, HAProxy its own pages):');
+    out('The first try of each kind that failed (request kind, error or status and who answered: the API answers JSON, HAProxy its own pages), seconds from the start:');
     out();
-    for (const [kind, text] of Object.entries(samples)) out(`- ${kind}: \`${text.replace(/\s+/g, ' ').replace(/`/g, "'").slice(0, 240)}\``);
+    for (const [kind, { at, text }] of Object.entries(samples)) out(`- ${kind} at ${f1((at - t0) / 1000)} s: \`${text.replace(/\s+/g, ' ').replace(/`/g, "'").slice(0, 240)}\``);
     out();
   }
+  out('The slowest requests (seconds from the start; each try with the process HAProxy gave it to):');
+  out();
+  for (const r of slowest) out(`- ${f1((r.at - t0) / 1000)} s, ${f0(r.ms)} ms, ${r.kind} \`${r.path.slice(0, 80)}\`: ${r.tries.join(', then ')}`);
+  out();
   if (logged.length) {
     out(`What the API processes logged at warn and above (${logged.length} lines, the first 20):`);
     out();
     for (const line of logged.slice(0, 20)) out(`- \`${line.replace(/`/g, "'")}\``);
+    out();
+  }
+  if (proxyLog.length) {
+    out(`What HAProxy logged (errors only; ${proxyLog.length} lines, the first 20):`);
+    out();
+    for (const line of proxyLog.slice(0, 20)) out(`- \`${line.trim().slice(0, 300)}\``);
     out();
   }
   const whole = summary.at(-1);

@@ -51,9 +51,15 @@ export function haproxyConfig({ port, servers, settings = {} }) {
   const lines = [
     'global',
     `  maxconn ${s.maxconn}`,
+    // to our own process's standard output: only what went wrong (dontlog-normal), with its
+    // termination state, so a reset or a 5xx the shoppers met can be explained
+    '  log stdout format raw local0',
     '',
     'defaults',
     '  mode http',
+    '  log global',
+    '  option httplog',
+    '  option dontlog-normal',
     `  timeout connect ${s.connectTimeoutMs}ms`,
     '  timeout client 60s',
     `  timeout server ${s.serverTimeoutMs}ms`,
@@ -66,6 +72,8 @@ export function haproxyConfig({ port, servers, settings = {} }) {
     '',
     'frontend shop',
     `  bind 127.0.0.1:${port}`,
+    // which process answered, for the bench's record of its slowest requests
+    '  http-response set-header X-Served-By %[srv_name]',
     '  default_backend api',
     '',
     'backend api',
@@ -106,7 +114,7 @@ export async function startHaproxy({ port, servers, settings }) {
   }
   let log = '';
   const child = spawn('haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk) => (log = (log + chunk.toString()).slice(-8000));
+  const keep = (chunk) => (log = (log + chunk.toString()).slice(-4_000_000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', resolve));

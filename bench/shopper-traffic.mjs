@@ -14,6 +14,9 @@ import http from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { prng } from './generate-catalogue.mjs';
 
+/** How many of the slowest requests are kept for the report. */
+const SLOWEST = 12;
+
 /** Statuses the client retries (with network errors). */
 export const RETRIED_STATUSES = new Set([502, 503, 504]);
 
@@ -91,7 +94,7 @@ function send(target, agent, step, jar, timeoutMs) {
         if (res.statusCode >= 400) {
           // who answered: HAProxy's own error pages are HTML, the API's errors JSON
           const from = String(res.headers['content-type'] ?? '').includes('json') ? 'API' : 'HAProxy';
-          return resolve({ status: res.statusCode, from, message: Buffer.concat(chunks).toString().slice(0, 300) });
+          return resolve({ status: res.statusCode, from, message: Buffer.concat(chunks).toString().slice(0, 300), server: res.headers['x-served-by'] });
         }
         if (step.body && res.statusCode < 300) {
           try {
@@ -100,7 +103,7 @@ function send(target, agent, step, jar, timeoutMs) {
             // not JSON: no number, so not acknowledged
           }
         }
-        resolve({ status: res.statusCode, number });
+        resolve({ status: res.statusCode, number, server: res.headers['x-served-by'] });
       });
       res.once('error', (error) => resolve({ error: error.code ?? 'RESPONSE_ERROR' }));
     });
@@ -119,8 +122,10 @@ async function runShoppers({ url, connections, catalogue, untilEpochMs, retryDel
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const records = [];
   const checkouts = [];
-  /** the first answer of each kind of failure (kind, status, who answered), for the report */
+  /** the first try of each kind of failure (request kind, error or status and who answered): { at, text }, for the report */
   const samples = {};
+  /** the slowest requests of the run, with the process (X-Served-By, set by HAProxy) each try reached */
+  const slowest = [];
   await Promise.all(
     Array.from({ length: connections }, async (_, client) => {
       const random = prng(seed + client);
@@ -137,9 +142,16 @@ async function runShoppers({ url, connections, catalogue, untilEpochMs, retryDel
             await sleep(retryDelayMs);
             tries.push(await send(target, agent, step, jar, timeoutMs));
           }
-          for (const t of tries) if (t.from) samples[`${step.kind} ${t.status} (${t.from})`] ??= `${step.method} ${step.path}: ${t.message}`;
+          for (const t of tries) {
+            const kind = t.error ? `${step.kind} ${t.error}` : t.from ? `${step.kind} ${t.status} (${t.from})` : undefined;
+            if (kind) samples[kind] ??= { at: start, text: `${step.method} ${step.path}${t.message ? `: ${t.message}` : ''}` };
+          }
           const last = tries.at(-1);
           const ms = performance.now() - began;
+          if (ms > (slowest.at(-1)?.ms ?? 0) || slowest.length < SLOWEST) {
+            slowest.push({ at: start, ms, kind: step.kind, path: step.path, tries: tries.map((t) => `${t.error ?? t.status}${t.server ? ` from ${t.server}` : ''}`) });
+            slowest.sort((a, b) => b.ms - a.ms).splice(SLOWEST);
+          }
           records.push({ kind: step.kind, start, ms, tries: tries.map((t) => (t.error ? t.error : t.from ? `${t.status} ${t.from}` : t.status)) });
           if (step.kind === 'checkout') checkouts.push({ key: step.key, start, acknowledged: last.status >= 200 && last.status < 300 && typeof last.number === 'string', number: last.number ?? null });
           if (thinkMs > 0) await sleep(thinkMs * (0.5 + random()));
@@ -148,7 +160,7 @@ async function runShoppers({ url, connections, catalogue, untilEpochMs, retryDel
     }),
   );
   agent.destroy();
-  return { records, checkouts, samples };
+  return { records, checkouts, samples, slowest };
 }
 
 if (!isMainThread && workerData?.shopperTraffic) {
