@@ -13,9 +13,9 @@ import path from 'node:path';
  *   readiness answers 503 from its SIGTERM on) leaves the rotation within about a second; a check
  *   may take 2 s before it counts as failed, so a process merely slow under load is not taken out;
  * - a request whose connection is refused, or that gets no response at all (a killed process), is
- *   retried up to `retries` times, on another server (`option redispatch 1`). Replaying a request
- *   that got no response is safe here because every write the shop takes from a shopper is either
- *   idempotent by nature or, for a checkout, carries an Idempotency-Key;
+ *   retried up to `retries` times, on another server (`option redispatch 1`). One that got no
+ *   response may have done its work, so it is replayed only when that is harmless: a read, or a
+ *   write carrying an Idempotency-Key (a checkout); other writes only after a refused connection;
  * - `slowstart`: a process back in the rotation takes its share over a few seconds (its caches and
  *   search index are cold).
  */
@@ -78,6 +78,10 @@ export function haproxyConfig({ port, servers, settings = {} }) {
     '',
     'backend api',
     `  balance ${s.balance}`,
+    // a request that may already have done its work is replayed only when replaying is harmless:
+    // a read, or a write with an Idempotency-Key (a checkout); any other write is retried only
+    // when its connection failed (then it never reached a server)
+    ...(s.retryOn.some((on) => on !== 'conn-failure') ? ['  http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found }'] : []),
     '  option httpchk GET /api/health/ready',
     '  http-check expect status 200',
     `  default-server inter ${inter}ms fastinter ${Math.max(100, Math.round(inter / 2))}ms downinter ${inter}ms fall ${s.fall} rise ${s.rise}${s.slowstartMs ? ` slowstart ${s.slowstartMs}ms` : ''}`,

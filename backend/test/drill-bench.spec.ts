@@ -22,6 +22,8 @@ describe('the failure drill: HAProxy config', () => {
     expect(config).toMatch(/^ {2}default-server inter 500ms fastinter 250ms downinter 500ms fall 3 rise 2 slowstart 5000ms$/m);
     expect(config).toMatch(/^ {2}retry-on conn-failure empty-response response-timeout$/m);
     expect(config).toMatch(/^ {2}option redispatch 1$/m);
+    // no replay of a write that may have been done, unless it carries an Idempotency-Key
+    expect(config).toContain('http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found }');
     expect(config).toMatch(/^ {2}bind 127\.0\.0\.1:8080$/m);
     expect(config.match(/^ {2}server /gm)).toHaveLength(2);
     expect(config).toContain('  server api2 127.0.0.1:3002 check');
@@ -39,6 +41,7 @@ describe('the failure drill: HAProxy config', () => {
   it("leaves HAProxy's default retries (refused connections only) when told, and refuses names and ports it cannot write", () => {
     const config = haproxyConfig({ port: 8080, servers, settings: { retryOn: [], redispatch: false, slowstartMs: 0 } });
     expect(config).not.toContain('retry-on');
+    expect(config).not.toContain('disable-l7-retry');
     expect(config).not.toContain('redispatch');
     expect(config).not.toContain('slowstart');
     expect(() => haproxyConfig({ port: 8080, servers: [{ name: 'api 1', port: 3001 }] })).toThrow('bad server name api 1');
