@@ -1,6 +1,6 @@
 // Processes for the bench: the API (or the bare server) spawned and awaited, and memory measured.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { listeningPorts } from './generate-catalogue.mjs';
 
 /** VmRSS of a process and every descendant (the embedded PostgreSQL's backends, say), in MB. */
@@ -50,15 +50,16 @@ export async function waitReady(url, child, output, timeoutMs = 120_000) {
 
 /**
  * Spawns a node script (under `root`) with PORT=0 and finds the port it listens on in /proc: no race
- * with the other servers on this machine for a "free" port. Waits for /api/health/ready.
+ * with the other servers on this machine for a "free" port (or on `port`, for a load balancer that
+ * names it: the failure drill's restarts). Waits for /api/health/ready. With `logFile`, all its output is appended there.
  * { url, pid, child, readyMs, log, lines, exited, stop }: `lines` counts every line it has printed,
  * `exited` resolves to { code, signal }.
  */
-export async function startProcess({ root, script, env }) {
+export async function startProcess({ root, script, env, port: fixedPort, logFile }) {
   let log = '';
   let lines = 0;
   const started = performance.now();
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...process.env, ...env, PORT: String(fixedPort ?? 0) }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const read = (chunk) => {
     const text = chunk.toString();
@@ -67,6 +68,13 @@ export async function startProcess({ root, script, env }) {
   };
   child.stdout.on('data', read);
   child.stderr.on('data', read);
+  if (logFile) {
+    // everything it prints, kept whole (the `log` tail holds the last 8,000 characters)
+    const file = createWriteStream(logFile, { flags: 'a' });
+    child.stdout.pipe(file, { end: false });
+    child.stderr.pipe(file, { end: false });
+    child.once('exit', () => file.end());
+  }
   let port;
   for (const deadline = Date.now() + 120_000; !port; await new Promise((r) => setTimeout(r, 25))) {
     if (child.exitCode !== null || Date.now() > deadline) {

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { privateCluster, type PrivateCluster } from '../../bench/private-cluster.mjs';
 import { privateReplica, type PrivateReplica } from '../../bench/private-replica.mjs';
 import { SearchIndexService } from '../src/catalog/search/search-index.service.js';
+import { ReadRoutes } from '../src/database/read-routes.js';
+import { Transactions } from '../src/database/transactions.js';
 import { eventually } from './eventually.js';
 import { startTestApp, type TestApp } from './helpers.js';
 
@@ -165,6 +167,31 @@ describe('reads from a streaming replica', () => {
     expect(caughtUp.body.price).toBe(newPrice);
     expect(await reads(t, 'replica-1', 'catalogue')).toBe(replicaBefore + 1);
   }, 120_000);
+
+  it('retries on the primary a read whose replica connection is ended while its snapshot is open', async () => {
+    // what the failure drill met when it stopped the replica under load (bench/drill.mjs): the server
+    // ended a connection between two statements of a read; the read's next statement failed with
+    // TypeORM's "query runner already released" (a 500) instead of being retried on the primary
+    await eventually(() => serving(t), { what: 'the replica to serve' });
+    const routes = t.app.get(ReadRoutes);
+    const transactions = t.app.get(Transactions);
+    const servers: string[] = [];
+    const { value } = await routes.read('catalogue', (target) =>
+      routes.snapshot(target, async () => {
+        servers.push(target.name);
+        const manager = transactions.manager;
+        if (target.replica) {
+          const [{ pid }] = (await manager.query('SELECT pg_backend_pid() AS pid')) as { pid: number }[];
+          await sql(replica.url, 'SELECT pg_terminate_backend($1)', [pid]);
+          await eventually(async () => manager.queryRunner?.isReleased === true, { what: 'the ended connection to release its runner' });
+        }
+        const [{ n }] = (await manager.query('SELECT count(*)::int AS n FROM products')) as { n: number }[];
+        return n;
+      }),
+    );
+    expect(servers).toEqual(['replica-1', 'primary']);
+    expect(value).toBeGreaterThan(0);
+  }, 60_000);
 
   it('skips a replica that cannot be reached, with no 5xx', async () => {
     replica.stop();

@@ -208,3 +208,50 @@ describe('the index thread', () => {
     expect((await service.current())!.count).toBeGreaterThan(0);
   });
 });
+
+describe('readiness after a start', () => {
+  it('answers 503 until the first load is done, so a load balancer sends a new process no searches that would wait for it', async () => {
+    // the products table held by another transaction: the new process's first load waits on it
+    const url = (dataSource.options as { url: string }).url;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    let late: TestApp | undefined;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      late = await startTestApp({ DATABASE_URL: url, CATALOGUE_CACHE_MB: '0' }, { seed: false });
+      const waiting = await request(late.http).get('/api/health/ready').expect(503);
+      expect(waiting.body).toEqual({ statusCode: 503, message: 'Search index loading', error: 'Service Unavailable' });
+      expect(waiting.headers['retry-after']).toBeDefined();
+      await holder.query('ROLLBACK');
+      expect(await late.app.get(SearchIndexService).whenLoaded()).toBe(true);
+      await request(late.http).get('/api/health/ready').expect(200);
+    } finally {
+      await holder.end();
+      await late?.close();
+    }
+  }, 60_000);
+
+  it('is not held up by the index when it is off, nor by a later reload', async () => {
+    const url = (dataSource.options as { url: string }).url;
+    // `sql` (SEARCH_INDEX=off) is ready at once; `t` stays ready while its index thread is replaced
+    await request(sql.http).get('/api/health/ready').expect(200);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE products IN ACCESS EXCLUSIVE MODE');
+      const service = t.app.get(SearchIndexService);
+      await (service as unknown as { thread: { terminate(): Promise<void> } }).thread.terminate();
+      // a search starts the reload, which waits on the held table
+      const search = request(t.http).get('/api/products?search=dental').then((res) => res.status);
+      await request(t.http).get('/api/health/ready').expect(200);
+      await holder.query('ROLLBACK');
+      expect(await search).toBe(200);
+      expect(await service.whenLoaded()).toBe(true);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+  }, 60_000);
+});

@@ -180,6 +180,14 @@ export class ReadRoutes {
   async snapshot<T>(target: ReadTarget, work: () => Promise<T>): Promise<{ value: T; version: string }> {
     const runner = target.dataSource.createQueryRunner('master');
     const client = (await runner.connect()) as pg.PoolClient;
+    // A connection the server ends while the snapshot is open between two statements (a replica
+    // stopped, the primary restarted) emits 'error' and TypeORM releases the runner at once: the
+    // work's next statement then fails with "query runner already released", which says nothing of
+    // the cause. The connection's own error is what the work failed of, so that is what is thrown
+    // (an unreachable server: `read` retries on the primary, a request answers 503, never 500).
+    let lost: unknown;
+    const onLost = (error: unknown) => (lost ??= error);
+    client.on('error', onLost);
     let open = false;
     try {
       // one round trip: the transaction and the version at once
@@ -193,8 +201,11 @@ export class ReadRoutes {
       await client.query('COMMIT');
       open = false;
       return { value, version };
+    } catch (error) {
+      throw lost ?? error;
     } finally {
-      if (open) await client.query('ROLLBACK').catch(() => undefined);
+      client.removeListener('error', onLost);
+      if (open && lost === undefined) await client.query('ROLLBACK').catch(() => undefined);
       await runner.release();
     }
   }

@@ -153,6 +153,7 @@ function lineMessage(fields: ReturnType<typeof requestFields>): string {
 }
 
 type LineLevel = 'info' | 'error' | 'silent';
+const READINESS_ROUTE = '/api/health/ready';
 type LoggedRequest = SignedInRequest & { log?: PinoInstance };
 type LoggedResponse = ServerResponse & { log?: PinoInstance };
 
@@ -194,8 +195,13 @@ export function requestLogging() {
 /**
  * A partner click's beacon answered 204 is counted in the metrics and stored in the database: no
  * line each (at thousands a second they would drown the log); its refusals are logged like any.
+ * Readiness answering 503 is at info: a load balancer polls it, and what made it unready is logged
+ * once where it happened.
  */
 function levelOfLine(req: IncomingMessage, res: ServerResponse, error: Error | undefined): LineLevel {
+  // readiness answering 503 is a state reported to a load balancer polling it (database down,
+  // shutting down, search index loading after a start), not a failed request: info, not error
+  if (!error && res.statusCode === 503 && req.url === READINESS_ROUTE) return 'info';
   if (error || res.statusCode >= 500) return 'error';
   return res.statusCode === 204 && req.url?.startsWith(PARTNER_CLICKS_ROUTE) ? 'silent' : 'info';
 }

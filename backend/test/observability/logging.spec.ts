@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
+import { Database } from '../../src/database/database.js';
 import { freshDatabase, type TestApp } from '../helpers.js';
 
 /** The real app with its log lines captured (as the process would write them to standard output). */
@@ -54,7 +55,16 @@ describe('logs', () => {
 
     t = await appWithCapturedLogs({ ...databaseEnv, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
     await request(t.http).get('/api/health').expect(200);
+    // readiness answering 503 (here: a shutdown begun) is a state a load balancer polls, not an error
+    const status = t.app.get(Database).status;
+    status.closing = true;
+    try {
+      await request(t.http).get('/api/health/ready').expect(503);
+    } finally {
+      status.closing = false;
+    }
     expect(parse(t.lines()).filter((e) => (e.level as number) < 40)).toEqual([]);
+    expect(parse(t.lines()).filter((e) => e.path === '/api/health/ready')).toEqual([]);
   }
 
   it('one line per request with method, path, status, duration, request id and user id; never a password, cookie or token', async () => {

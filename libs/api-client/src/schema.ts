@@ -7701,7 +7701,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
-            /** @description database unreachable, or the API is shutting down */
+            /** @description database unreachable, the API shutting down, or its search index still loading after a start */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -63,6 +63,9 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private stopped = false;
   /** the first load waits for the replicas' first check, so it can read from one */
   private firstRead = true;
+  /** the first load after start (readiness waits for it), and whether it has finished or failed */
+  private firstLoad: Promise<void> | undefined;
+  private firstLoadSettled = false;
   private thread: SearchIndexThread | undefined;
   readonly enabled: boolean;
 
@@ -76,7 +79,22 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationBootstrap(): void {
-    if (this.enabled) void this.load();
+    if (this.enabled) this.firstLoad = this.load().finally(() => (this.firstLoadSettled = true));
+  }
+
+  /**
+   * Whether the first load after start has finished (or failed), waiting up to `waitMs` for it: the
+   * readiness route answers 503 until then, so a load balancer sends a process that has just started
+   * no searches while it loads (they would wait for the load: seconds at 100,000 products, longer on
+   * a busy machine). Later loads (a thread replaced, a compaction) never make it unready: every
+   * process of a deployment may reload at once, and the SQL search answers meanwhile.
+   */
+  async firstLoadDone(waitMs: number): Promise<boolean> {
+    if (!this.firstLoad || this.firstLoadSettled) return true;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.firstLoad, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    return this.firstLoadSettled;
   }
 
   async onApplicationShutdown(): Promise<void> {
