@@ -83,11 +83,17 @@ async function firstStartData(): Promise<string> {
     const owner = /^dm-e2e-first-start-(\d+)-/.exec(name)?.[1];
     if (owner && Number(owner) !== process.ppid && !alive(Number(owner))) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
   }
-  chmodSync(dir, 0o755);
-  mkdirSync(data, { mode: 0o755 });
-  chmodSync(data, 0o755);
-  await (await launch({}, data, { keepData: true })).stop();
-  writeFileSync(ready, '');
+  try {
+    chmodSync(dir, 0o755);
+    mkdirSync(data, { mode: 0o755 });
+    chmodSync(data, 0o755);
+    await (await launch({}, data, { keepData: true })).stop();
+    writeFileSync(ready, '');
+  } catch (error) {
+    // the next app of the run tries again rather than waiting for a directory nobody is making
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return data;
 }
 
