@@ -1,23 +1,12 @@
 import { Suspense, useState, type ComponentType } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button } from '@mui/material';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import { retryingLazyDialog } from '../lazyDialog.js';
+import { unavailableDialog } from '../UnavailableDialog.js';
 import type { AddToListDialogProps } from './AddToListDialog.js';
 
 /** Shown when the dialog's script could not be downloaded (offline, or a new release replaced it). */
-function DialogUnavailable({ onClose }: AddToListDialogProps) {
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="add-to-list-unavailable">
-      <DialogTitle id="add-to-list-unavailable">Add to an order guide</DialogTitle>
-      <DialogContent>
-        <Alert severity="error">The order guides could not be loaded. Check your connection and try again.</Alert>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+const DialogUnavailable = unavailableDialog('add-to-list-unavailable', 'Add to an order guide', 'The order guides could not be loaded. Check your connection and try again.');
 
 // the dialog loads when a shopper first points at or focuses the button, not with every page of the shop
 const AddToListDialog = retryingLazyDialog(() => import('./AddToListDialog.js'), DialogUnavailable);

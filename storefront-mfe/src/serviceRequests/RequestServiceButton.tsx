@@ -1,22 +1,11 @@
 import { Suspense, useState, type ComponentType } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type ButtonProps } from '@mui/material';
+import { Button, type ButtonProps } from '@mui/material';
 import { retryingLazyDialog } from '../lazyDialog.js';
+import { unavailableDialog } from '../UnavailableDialog.js';
 import type { ServiceRequestDialogProps } from './ServiceRequestDialog.js';
 
 /** Shown when the dialog's script could not be downloaded (offline, or a new release replaced it). */
-function DialogUnavailable({ open, onClose }: ServiceRequestDialogProps) {
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="service-request-unavailable">
-      <DialogTitle id="service-request-unavailable">Request Service</DialogTitle>
-      <DialogContent>
-        <Alert severity="error">The request form could not be loaded. Check your connection and try again.</Alert>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+const DialogUnavailable = unavailableDialog('service-request-unavailable', 'Request Service', 'The request form could not be loaded. Check your connection and try again.');
 
 // the dialog, Formik and Yup load when a shopper first points at or focuses the button, not with every page of the shop
 const ServiceRequestDialog = retryingLazyDialog(() => import('./ServiceRequestDialog.js'), DialogUnavailable);
