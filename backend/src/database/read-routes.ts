@@ -216,14 +216,18 @@ export class ReadRoutes {
    * then reads the replica's version again (Replica.versionAfter, a statement sent after `work`
    * ended). Equal, no catalogue write was replayed between the check and the end of `work` (each
    * bumps the version in its own transaction), so every statement of `work` read exactly
-   * `version`'s data: it comes back as that version. Otherwise (a write replayed meanwhile)
-   * `work` runs again in a `snapshot`, which tags it with the version of its own data. One shared
-   * statement instead of a transaction per response (docs/performance.md).
+   * `version`'s data: it comes back as that version. Otherwise (a write replayed meanwhile, or the
+   * version read timed out) `work` runs again in a `snapshot`, which tags it with the version of its
+   * own data. One shared statement instead of a transaction per response (docs/performance.md).
    */
   async unlocked<T>(target: ReadTarget, version: string, work: () => Promise<T>): Promise<{ value: T; version: string }> {
     const replica = target.replica!;
     const value = await reads.run({ target, version }, () => Transactions.pooled(target.dataSource, work));
-    const after = await replica.versionAfter();
+    const after = await replica.versionAfter().catch((error: unknown) => {
+      // unreachable: `read` retries on the primary; slow (the check's timeout): a snapshot answers
+      if (isUnreachable(error)) throw error;
+      return undefined;
+    });
     if (after !== undefined && after.toString() === version) return { value, version };
     countUnlockedRetry(target.name);
     if (after !== undefined) this.observe(after, target);

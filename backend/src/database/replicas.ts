@@ -57,6 +57,8 @@ export class Replica {
   /** the version read on the probe now (sent), and the one callers wait for after it (not sent yet) */
   private reading: Promise<bigint> | undefined;
   private queued: Promise<bigint> | undefined;
+  /** closed with the API: no probe connection is made again */
+  private closed = false;
 
   constructor(
     readonly name: string,
@@ -121,6 +123,7 @@ export class Replica {
 
   /** The probe connection (made at the first call after it was dropped). */
   private client(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error(`replica ${this.name} is closed`));
     const probe = (this.probe ??= this.connect());
     // a connection that could not be made is not kept: the next call tries again
     probe.catch(() => this.probe === probe && (this.probe = undefined));
@@ -149,6 +152,7 @@ export class Replica {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const probe = this.probe;
     this.probe = undefined;
     await probe?.then((client) => client.end()).catch(() => undefined);
