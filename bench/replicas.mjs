@@ -12,7 +12,7 @@ import { generateCatalogue } from './generate-catalogue.mjs';
 import { percentile } from './load.mjs';
 import { opts } from './options.mjs';
 import { privateCluster } from './private-cluster.mjs';
-import { privateReplica } from './private-replica.mjs';
+import { privateReplica, sql } from './private-replica.mjs';
 import { f0, f1, f2, out, table, yes } from './report.mjs';
 import { startApi } from './servers.mjs';
 
@@ -44,16 +44,6 @@ function clusterCpuSeconds(dataDir) {
     }
   }
   return ticks / TICKS;
-}
-
-async function sql(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 async function commits(url) {
