@@ -12,3 +12,5 @@ export interface PrivateReplica {
   drop(): void;
 }
 export function privateReplica(primary: PrivateCluster, name: string): Promise<PrivateReplica>;
+/** One statement on a connection of its own: its rows. */
+export function sql(url: string, text: string): Promise<Record<string, unknown>[]>;

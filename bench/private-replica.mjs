@@ -17,7 +17,8 @@ function asPostgres(command, args) {
   }
 }
 
-async function sql(url, text) {
+/** One statement on a connection of its own: its rows. */
+export async function sql(url, text) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

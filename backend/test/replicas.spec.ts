@@ -100,6 +100,57 @@ describe('reads from a streaming replica', () => {
     expect(await reads(t, 'primary', 'catalogue')).toBe(before + 1);
   });
 
+  it('reads a replica outside a transaction as the version its check found, and computes again in a snapshot a read that a replayed catalogue write overtook', async () => {
+    await eventually(() => serving(t), { what: 'the replica to serve' });
+    const routes = t.app.get(ReadRoutes);
+    const transactions = t.app.get(Transactions);
+    const priceOf = async () => ((await transactions.manager.query('SELECT price::text AS price FROM products WHERE id = $1', [product.id])) as { price: string }[])[0]!.price;
+    const recomputed = () => metric(t, 'db_replica_reads_recomputed_total', 'replica="replica-1"');
+    const recomputedBefore = await recomputed();
+
+    // nothing written meanwhile: the version of the check, read on the replica's pool, no transaction
+    const target = routes.choose({});
+    expect(target.name).toBe('replica-1');
+    const checked = routes.checkedVersion(target)!;
+    const quiet = await routes.unlocked(target, checked, async () => {
+      expect(transactions.manager).toBe(target.dataSource.manager);
+      expect(transactions.manager.queryRunner).toBeUndefined();
+      return priceOf();
+    });
+    expect(quiet.version).toBe(checked);
+    expect(await recomputed()).toBe(recomputedBefore);
+
+    // a catalogue write replayed after the check and before the read ends: what was read is not
+    // passed off as the checked version; it is read again in a snapshot, tagged with its own version
+    const before = routes.checkedVersion(routes.choose({}))!;
+    const newPrice = (Number(quiet.value) + 3).toFixed(2);
+    const prices: string[] = [];
+    const overtaken = await routes.unlocked(target, before, async () => {
+      prices.push(await priceOf());
+      if (prices.length === 1) {
+        await sql(primary.url, 'UPDATE products SET price = $1 WHERE id = $2', [newPrice, product.id]);
+        await eventually(async () => (await sql<{ v: string }>(replica.url, 'SELECT version::text AS v FROM catalogue_state'))[0]!.v, {
+          what: 'the replica to replay the write',
+          accept: (v) => BigInt(v) > BigInt(before),
+        });
+      }
+      return prices.at(-1)!;
+    });
+    expect(prices).toEqual([quiet.value, newPrice]);
+    expect(overtaken.value).toBe(newPrice);
+    expect(BigInt(overtaken.version)).toBeGreaterThan(BigInt(before));
+    expect(await recomputed()).toBe(recomputedBefore + 1);
+
+    // over HTTP: the product's page is served with the new price under a version at least the write's
+    await eventually(
+      async () => {
+        const res = await request(t.http).get(`/api/products/${product.id}?after=overtaken`).expect(200);
+        return { price: res.body.price as string, version: versionOf(res.headers.etag as string) };
+      },
+      { what: 'the new price under the new version', accept: ({ price, version }) => price === newPrice && version >= BigInt(overtaken.version) },
+    );
+  });
+
   it('with replay paused: a write is read back by its writer, a shopper never goes back to an older version, and past the bound the primary serves', async () => {
     const shopper = request.agent(t.http);
     const url = `/api/products/${product.id}`;

@@ -122,16 +122,19 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
   /**
    * The same with DATABASE_READ_URLS (docs/operations.md "Reads from replicas"): the read goes where
    * ReadRoutes sends it (a replica, or the primary for an admin, a browser that wrote a moment ago, or
-   * one that has seen a newer catalogue than any replica has), and a response is computed in one
-   * read-only snapshot of that server whose first statement reads the catalogue version: the version
-   * it is kept and tagged under is the version of its data, never one a replica has not reached. The
-   * browser is told the version it was served (SEEN_COOKIE), so no server behind serves it later.
+   * one that has seen a newer catalogue than any replica has). On a replica, a response is computed
+   * as the version its last check found and kept only if the version read after is the same
+   * (ReadRoutes.unlocked, else computed again in a snapshot); on the primary, in one read-only
+   * snapshot whose first statement reads the version. Either way the version it is kept and tagged
+   * under is the version of its data, never one a replica has not reached. The browser is told the
+   * version it was served (SEEN_COOKIE), so no server behind serves it later.
    */
   private async routed(req: Request, res: Response, next: CallHandler): Promise<Observable<unknown>> {
     const admin = (req.user as { role?: string } | undefined)?.role === 'admin';
     const needs = { ...this.routes.needs(), primary: admin };
     const target = this.routes.choose(needs);
-    const version = this.routes.checkedVersion(target) ?? (await this.version.atLeast(needs.version));
+    const checked = this.routes.checkedVersion(target);
+    const version = checked ?? (await this.version.atLeast(needs.version));
     setHeaders(req, res, version);
     if (req.fresh) {
       this.routes.served(res, version);
@@ -147,9 +150,11 @@ export class CatalogueCacheInterceptor implements NestInterceptor {
     const keep = 'keep' in claim ? claim.keep : () => undefined;
     const before = new Set(res.getHeaderNames());
     try {
+      const work = () => lastValueFrom(next.handle());
       const { value: body, version: read } = await this.routes.read(
         'catalogue',
-        (chosen) => this.routes.snapshot(chosen, () => lastValueFrom(next.handle())),
+        // a replica: read as the version its last check found, checked again after (ReadRoutes.unlocked)
+        (chosen) => (chosen === target && checked !== undefined ? this.routes.unlocked(chosen, checked, work) : this.routes.snapshot(chosen, work)),
         needs,
         target,
       );

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { countRead } from '../observability/metrics.js';
+import { countRead, countUnlockedRetry } from '../observability/metrics.js';
 import { isUnreachable } from './database-status.js';
 import { Database } from './database.js';
 import { lsnOf, lsnText, type Replica, REPLICA_CHECK_MS, type ReplicaSet } from './replicas.js';
@@ -208,6 +208,30 @@ export class ReadRoutes {
       if (open && lost === undefined) await client.query('ROLLBACK').catch(() => undefined);
       await runner.release();
     }
+  }
+
+  /**
+   * Runs `work` on a replica `target`'s pool, without a transaction, as catalogue version `version`
+   * (the replica's at its last check: its data is at least that new, replay only moves forward),
+   * then reads the replica's version again (Replica.versionAfter, a statement sent after `work`
+   * ended). Equal, no catalogue write was replayed between the check and the end of `work` (each
+   * bumps the version in its own transaction), so every statement of `work` read exactly
+   * `version`'s data: it comes back as that version. Otherwise (a write replayed meanwhile, or the
+   * version read timed out) `work` runs again in a `snapshot`, which tags it with the version of its
+   * own data. One shared statement instead of a transaction per response (docs/performance.md).
+   */
+  async unlocked<T>(target: ReadTarget, version: string, work: () => Promise<T>): Promise<{ value: T; version: string }> {
+    const replica = target.replica!;
+    const value = await reads.run({ target, version }, () => Transactions.pooled(target.dataSource, work));
+    const after = await replica.versionAfter().catch((error: unknown) => {
+      // unreachable: `read` retries on the primary; slow (the check's timeout): a snapshot answers
+      if (isUnreachable(error)) throw error;
+      return undefined;
+    });
+    if (after !== undefined && after.toString() === version) return { value, version };
+    countUnlockedRetry(target.name);
+    if (after !== undefined) this.observe(after, target);
+    return this.snapshot(target, work);
   }
 
   /** The primary's WAL position now (after a write's commit): what a replica must have replayed to show it. */

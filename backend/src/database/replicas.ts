@@ -52,8 +52,13 @@ export class Replica {
   /** why it is not up, for the log */
   problem: string | undefined = 'not checked yet';
   readonly dataSource: DataSource;
-  private probe: pg.Client | undefined;
+  private probe: Promise<pg.Client> | undefined;
   private opening: Promise<void> | undefined;
+  /** the version read on the probe now (sent), and the one callers wait for after it (not sent yet) */
+  private reading: Promise<bigint> | undefined;
+  private queued: Promise<bigint> | undefined;
+  /** closed with the API: no probe connection is made again */
+  private closed = false;
 
   constructor(
     readonly name: string,
@@ -68,8 +73,7 @@ export class Replica {
 
   /** Its position and catalogue version on a connection of its own (not the pool's, which may be full of reads). */
   async check(): Promise<{ replay: bigint; version: bigint | undefined }> {
-    this.probe ??= await this.connect();
-    const { rows } = await this.probe.query<{ standby: boolean; replay: string | null; version: string | null }>(
+    const { rows } = await (await this.client()).query<{ standby: boolean; replay: string | null; version: string | null }>(
       `SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replay,
               (SELECT version::text FROM catalogue_state) AS version`,
     );
@@ -80,6 +84,50 @@ export class Replica {
     // the pool is opened once the replica answers: an API may start while a replica is down
     if (!this.dataSource.isInitialized) await (this.opening ??= this.dataSource.initialize().then(() => undefined).finally(() => (this.opening = undefined)));
     return { replay, version: row.version === null ? undefined : BigInt(row.version) };
+  }
+
+  /**
+   * The catalogue version from a read sent after this call (on the probe connection): what
+   * ReadRoutes.unlocked compares with the version a read was made as. Concurrent callers share one
+   * read, as long as it has not been sent yet: one statement answers all the reads that finished
+   * while the previous one was on its way.
+   */
+  versionAfter(): Promise<bigint | undefined> {
+    if (!this.reading) return this.readVersion();
+    this.queued ??= this.reading
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.readVersion();
+      });
+    return this.queued;
+  }
+
+  private readVersion(): Promise<bigint> {
+    const reading = (async () => {
+      const { rows } = await (await this.client()).query<{ version: string }>('SELECT version::text AS version FROM catalogue_state');
+      const version = BigInt(rows[0]!.version);
+      if (this.version === undefined || version > this.version) this.version = version;
+      return version;
+    })();
+    this.reading = reading;
+    void reading.then(
+      () => this.reading === reading && (this.reading = undefined),
+      (error: unknown) => {
+        if (this.reading === reading) this.reading = undefined;
+        this.failed(error);
+      },
+    );
+    return reading;
+  }
+
+  /** The probe connection (made at the first call after it was dropped). */
+  private client(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error(`replica ${this.name} is closed`));
+    const probe = (this.probe ??= this.connect());
+    // a connection that could not be made is not kept: the next call tries again
+    probe.catch(() => this.probe === probe && (this.probe = undefined));
+    return probe;
   }
 
   private async connect(): Promise<pg.Client> {
@@ -100,12 +148,14 @@ export class Replica {
     this.problem = (error as Error).message || String(error);
     const probe = this.probe;
     this.probe = undefined;
-    void probe?.end().catch(() => undefined);
+    void probe?.then((client) => client.end()).catch(() => undefined);
   }
 
   async close(): Promise<void> {
-    await this.probe?.end().catch(() => undefined);
+    this.closed = true;
+    const probe = this.probe;
     this.probe = undefined;
+    await probe?.then((client) => client.end()).catch(() => undefined);
     await this.opening?.catch(() => undefined);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }

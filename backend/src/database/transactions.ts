@@ -15,6 +15,8 @@ export class Transactions {
   private static readonly current = new AsyncLocalStorage<EntityManager>();
   /** managers of read snapshots (ReadRoutes.snapshot): their prepared reads stay named */
   private static readonly snapshots = new WeakSet<EntityManager>();
+  /** managers of a server's whole pool (ReadRoutes.unlocked: a replica read outside a transaction) */
+  private static readonly pools = new WeakSet<EntityManager>();
 
   /**
    * Runs `work` with `manager` (a read-only snapshot's, opened by ReadRoutes.snapshot on the primary or
@@ -23,6 +25,16 @@ export class Transactions {
   static reading<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
     Transactions.snapshots.add(manager);
     return Transactions.current.run(manager, work);
+  }
+
+  /**
+   * Runs `work` with `source`'s own manager (a replica's pool) as every service's manager: each of
+   * its queries takes a connection of that pool, as on the primary without replicas. No snapshot:
+   * ReadRoutes.unlocked checks the catalogue version after.
+   */
+  static pooled<T>(source: DataSource, work: () => Promise<T>): Promise<T> {
+    Transactions.pools.add(source.manager);
+    return Transactions.current.run(source.manager, work);
   }
 
   constructor(private readonly dataSource: DataSource) {}
@@ -44,8 +56,8 @@ export class Transactions {
       const client = (inside.queryRunner as unknown as { databaseConnection: pg.PoolClient }).databaseConnection;
       return (await client.query({ name, text, values })).rows;
     }
-    if (inside) return inside.query(text, values);
-    const pool = (this.dataSource.driver as unknown as { master: pg.Pool }).master;
+    if (inside && !Transactions.pools.has(inside)) return inside.query(text, values);
+    const pool = ((inside?.connection ?? this.dataSource).driver as unknown as { master: pg.Pool }).master;
     return (await pool.query({ name, text, values })).rows;
   }
 
@@ -53,10 +65,10 @@ export class Transactions {
     return this.manager.getRepository(entity);
   }
 
-  /** Runs `work` in a transaction (or in the caller's, when there is one). */
+  /** Runs `work` in a transaction (or in the caller's, when there is one; a replica's pool is none: the primary's). */
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const outer = Transactions.current.getStore();
-    if (outer) return work(outer);
+    if (outer && !Transactions.pools.has(outer)) return work(outer);
     return this.dataSource.transaction((manager) => Transactions.current.run(manager, () => work(manager)));
   }
 }

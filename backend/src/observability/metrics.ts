@@ -137,6 +137,18 @@ export function countRead(target: string, purpose: string): void {
   readsRouted.inc({ target, purpose });
 }
 
+const unlockedRetries = new Counter({
+  name: 'db_replica_reads_recomputed_total',
+  help: 'Catalogue responses read on a replica outside a transaction that were computed again in a snapshot: a catalogue write was replayed while they ran',
+  labelNames: ['replica'],
+  registers: [registry],
+});
+
+/** Counts one such response (database/read-routes.ts ReadRoutes.unlocked). */
+export function countUnlockedRetry(replica: string): void {
+  unlockedRetries.inc({ replica });
+}
+
 /** What the replicas' gauges read (database/replicas.ts Replica). */
 interface ReplicaView {
   name: string;
