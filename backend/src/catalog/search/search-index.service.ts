@@ -7,7 +7,7 @@ import type { IndexedCategory, IndexedProduct } from './search-index.js';
 import { type RemoteSearchIndex, SearchIndexThread } from './search-index.thread.js';
 
 /** The columns the index holds, as IndexedProduct (numbers, not numeric strings). */
-const INDEX_COLUMNS =
+export const INDEX_COLUMNS =
   'p.id, p.name, p.slug, p.image_url, p.manufacturer, p.product_type, p.category_id, p.subcategory_id, p.is_featured, p.is_new, p.in_stock, ' +
   '(p.price * 100)::float8 AS price_cents, p.rating::float8 AS rating, p.reviews_count, ' +
   '(extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us, p.search_document::text AS document';
@@ -194,14 +194,21 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
       try {
         await index.apply({ categories: await this.readCategories(manager) });
         let after = 0;
+        // the thread adds a chunk while the next is read: PostgreSQL, this thread and the index's
+        // own work overlap (at 1,000,000 products, each alone is seconds)
+        let applying: Promise<void> = Promise.resolve();
         for (;;) {
           if (this.stopped) throw new Error('the API is stopping');
           const rows = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.id > $1 ORDER BY p.id LIMIT ${LOAD_CHUNK}`, [after])) as IndexedProduct[];
           const last = rows.length < LOAD_CHUNK;
-          await index.apply({ products: rows, prepare: last });
+          await applying;
+          applying = index.apply({ products: rows, prepare: last });
+          // awaited below (or at the next chunk); marked handled so a failure meanwhile is not an unhandled rejection
+          applying.catch(() => undefined);
           if (last) break;
           after = rows[rows.length - 1]!.id;
         }
+        await applying;
       } catch (error) {
         void index.drop().catch(() => undefined);
         throw error;

@@ -211,6 +211,35 @@ describe('SearchIndex', () => {
     expect(live.deadShare).toBeCloseTo(2 / 3);
   });
 
+  it('keeps the name order through refreshes as a fresh load orders it (merged, not re-sorted), for code points and a collator', () => {
+    for (const compare of [undefined, new Intl.Collator('en').compare]) {
+      const names = (i: number) => `${['Ärmel', 'apex', 'Zeta', 'zeta', 'Beta', 'béta', '€uro', '日本 Kit'][i % 8]} ${(i * 7919) % 97}`;
+      const rows = Array.from({ length: 400 }, (_, i) => product({ id: 70_000 + i, name: names(i), image_url: i % 2 ? `/media/${i}.png` : null, document: "'kit':1A" }));
+      const live = new SearchIndex(compare);
+      live.upsert(rows);
+      const byName = (index: SearchIndex) => index.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 1000 }).ids;
+      byName(live);
+      // a refresh: a few renamed (new slots), a few removed, a few new; twice
+      const renamed = [3, 150, 399].map((i) => ({ ...rows[i]!, name: names(i + 5) }));
+      const added = Array.from({ length: 20 }, (_, i) => product({ id: 80_000 + i, name: names(i * 3), document: "'kit':1A" }));
+      live.upsert(renamed);
+      live.remove(rows[7]!.id);
+      live.upsert(added.slice(0, 10));
+      byName(live);
+      live.upsert(added.slice(10));
+      const fresh = new SearchIndex(compare);
+      fresh.upsert([...rows.filter((_, i) => ![3, 150, 399, 7].includes(i)), ...renamed, ...added]);
+      expect(byName(live)).toEqual(byName(fresh));
+      expect(live.search({ query: parseTsQuery("'kit'"), filter: {}, sort: 'relevance', page: 1, limit: 1000 }).ids).toEqual(byName(fresh));
+      // the text columns give back what they were given
+      const [one, two] = [rows[11]!, added[0]!];
+      expect(live.suggestionsOf([one.id, two.id]).map((s) => [s.name, s.slug, s.image_url])).toEqual([
+        [one.name, one.slug, one.image_url],
+        [two.name, two.slug, null],
+      ]);
+    }
+  });
+
   it('a page-only one-word search (the suggestions) answers the first page of the full ranking', () => {
     const big = new SearchIndex();
     const words = ['scaler', 'scale', 'scalpel', 'scan', 'tip'];

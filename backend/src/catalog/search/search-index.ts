@@ -34,7 +34,7 @@ import { correctionOf } from './corrections.js';
 import { codePointCompare, ColumnStore, FEATURED, IN_STOCK, type NameCompare, NEW, PRODUCT_TYPE_CODES, TYPE_CODE } from './columns.js';
 import { isConjunction, type Matches, QueryEvaluator } from './evaluate.js';
 import { cents, countAll, countRating, type Counts, emptyFacets, facetsOf, newCounts } from './facets.js';
-import { DenseScratch, grow, Posting, SlotLists } from './memory.js';
+import { DenseScratch, grow, Posting, SlotLists, WEIGHT_BITS, WEIGHT_MASK } from './memory.js';
 import { bestMatchKey, Pager } from './paging.js';
 import { positiveTerms, type TsQuery } from './tsquery.js';
 import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch } from './types.js';
@@ -120,7 +120,7 @@ export class SearchIndex {
     // (no scoring pass after it); a whole word's posting list is the matches, its weights beside them
     const single = query && query.kind === 'term' && !query.weights ? query : undefined;
     const posting = single && !single.prefix ? (this.store.postings.get(single.lexeme) ?? EMPTY_POSTING) : undefined;
-    const matched: Pick<Matches, 'slots' | 'n'> | null = posting ? { slots: posting.slots, n: posting.length } : query ? this.evaluator.evaluate(query, weightsOf) : null;
+    const matched: Pick<Matches, 'slots' | 'n'> | null = posting ? { slots: this.slotsOf(posting), n: posting.length } : query ? this.evaluator.evaluate(query, weightsOf) : null;
     const keyed = single !== undefined && sort === 'relevance';
     let rank: Int32Array = this.store.nameRank;
     if (keyed) {
@@ -128,7 +128,7 @@ export class SearchIndex {
       this.pager.scores = grow(this.pager.scores, size);
     }
     const scores = this.pager.scores;
-    const postingWeights = posting?.weights;
+    const postingEntries = posting?.entries;
     // a prefix: each match's best weight over the words it covers
     const termWeights = single && !posting ? weightsOf.get(single)! : undefined;
 
@@ -177,7 +177,7 @@ export class SearchIndex {
         const slot = matchedSlots ? matchedSlots[i]! : i;
         if (!alive[slot]) continue;
         hits[total++] = slot;
-        if (keyed) scores[slot] = bestMatchKey(postingWeights ? postingWeights[i]! : termWeights![slot]!, rank[slot]!);
+        if (keyed) scores[slot] = bestMatchKey(postingEntries ? postingEntries[i]! & WEIGHT_MASK : termWeights![slot]!, rank[slot]!);
         if (counts) countAll(counts, slot, columns);
       }
     } else {
@@ -199,7 +199,7 @@ export class SearchIndex {
         if (minRating !== undefined && !(ratings[slot]! >= minRating)) fails |= RATING;
         if (fails === 0) {
           hits[total++] = slot;
-          if (keyed) scores[slot] = bestMatchKey(postingWeights ? postingWeights[i]! : termWeights![slot]!, rank[slot]!);
+          if (keyed) scores[slot] = bestMatchKey(postingEntries ? postingEntries[i]! & WEIGHT_MASK : termWeights![slot]!, rank[slot]!);
           if (counts) countAll(counts, slot, columns);
           continue;
         }
@@ -222,6 +222,14 @@ export class SearchIndex {
     return { ids, total, facets: facetsOf(this.store, total, counts, filter, facets) };
   }
 
+  /** A posting's slots (its entries without their weights), in a scratch list. */
+  private slotsOf(posting: Posting): Int32Array {
+    const slots = this.lists.take();
+    const { entries, length } = posting;
+    for (let i = 0; i < length; i += 1) slots[i] = entries[i]! >>> WEIGHT_BITS;
+    return slots;
+  }
+
   /** For a search that found nothing: the closest word of the products' names (corrections.ts correctionOf). */
   correction(term: string): string | undefined {
     return correctionOf(this.store, term);
@@ -235,12 +243,12 @@ export class SearchIndex {
       return [
         {
           id,
-          name: this.store.names[slot]!,
-          slug: this.store.slugs[slot]!,
+          name: this.store.names.get(slot)!,
+          slug: this.store.slugs.get(slot)!,
           product_type: PRODUCT_TYPE_CODES[this.store.types[slot]!]!,
           manufacturer: this.store.makerNames[this.store.makers[slot]!]!,
           price: cents(this.store.prices[slot]!),
-          image_url: this.store.images[slot]!,
+          image_url: this.store.images.get(slot),
         },
       ];
     });
