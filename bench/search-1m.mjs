@@ -15,6 +15,7 @@ import { opts, option, root } from './options.mjs';
 import { startProcess } from './processes.mjs';
 import { f0, f1, loadavg, out, table, yes } from './report.mjs';
 import { LIMIT, traffic, vocabulary } from './search-traffic.mjs';
+import { databaseExists } from './servers.mjs';
 
 const SEED = 37_2026;
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
@@ -71,16 +72,6 @@ async function uncached(url, next, { count = Infinity, seconds = Infinity, conne
   return { n: sorted.length, rate: sorted.length / elapsed, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5), max: sorted.at(-1), errors, skipped, firstErrors, load: loadavg() };
 }
 
-async function exists(name) {
-  const client = new pg.Client({ connectionString: `${opts.server}/postgres` });
-  await client.connect();
-  try {
-    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  } finally {
-    await client.end();
-  }
-}
-
 export async function search1mBench() {
   const products = process.argv.includes('--products') ? opts.products : 1_000_000;
   const buildRoot = option('root', root);
@@ -88,7 +79,7 @@ export async function search1mBench() {
   const connections = process.argv.includes('--connections') ? opts.connections : 10;
   const seconds = process.argv.includes('--seconds') ? opts.seconds : 20;
   const url = databaseUrl(products, opts.server);
-  if (!(await exists(databaseName(products)))) {
+  if (!(await databaseExists(databaseName(products)))) {
     const generated = await generateCatalogue({ products, server: opts.server, log: out });
     out(`(catalogue generated in ${f0(generated.seconds)} s)`);
   }

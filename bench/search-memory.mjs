@@ -6,6 +6,7 @@
 // arrays), per product. `--dist` points at another build's backend/dist (a before/after comparison).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import pg from 'pg';
 import { databaseUrl, DEFAULT_SERVER } from './generate-catalogue.mjs';
 import { option, root } from './options.mjs';
@@ -26,6 +27,8 @@ const usage = (label, n) => {
   const u = process.memoryUsage();
   const per = (x) => (n ? ` (${((x / n) | 0).toLocaleString('en')} B a product)` : '');
   console.log(`${label}: rss ${mb(u.rss)}${per(u.rss)}, JS heap used ${mb(u.heapUsed)}${per(u.heapUsed)} of ${mb(u.heapTotal)}, array buffers ${mb(u.arrayBuffers)}${per(u.arrayBuffers)}, external ${mb(u.external)}`);
+  const spaces = v8.getHeapSpaceStatistics().filter((space) => space.space_size > 4 * 2 ** 20);
+  console.log(`  heap spaces over 4 MB (size / used): ${spaces.map((space) => `${space.space_name} ${mb(space.space_size)} / ${mb(space.space_used_size)}`).join(', ')}`);
   return u;
 };
 

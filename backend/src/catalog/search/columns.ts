@@ -48,15 +48,15 @@ export class ColumnStore {
   reviews = new Int32Array(1024);
   created = new Float64Array(1024);
   /** UTF-8 in one buffer per column (strings.ts), not a JS string per product */
-  readonly names = new StringColumn();
+  names = new StringColumn();
   /** what a suggestion shows beside the name */
-  readonly slugs = new StringColumn();
-  readonly images = new StringColumn(true);
+  slugs = new StringColumn();
+  images = new StringColumn(true);
   /** position of each slot in the name order (name, id); rebuilt after changes */
   nameRank = new Int32Array(0);
   nameRankValid = false;
   /** the live slots in the name order, as of the last `ranks()`; slots added since, for the next one to merge in */
-  private nameOrder = new Int32Array(0);
+  nameOrder = new Int32Array(0);
   private addedSince: number[] = [];
   readonly slotOf = new IdSlots();
   readonly postings = new Map<string, Posting>();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -36,6 +37,12 @@ const SNAPSHOT_XMIN = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x
 /** Whether catalogue version `a` is at least `b`. */
 const atLeast = (a: string, b: string) => BigInt(a) >= BigInt(b);
 
+/** Which database this is (the snapshot file's name and check) and its collation. */
+const IDENTITY =
+  "SELECT (SELECT system_identifier::text FROM pg_control_system()) || '-' || d.oid::text AS identity, d.datcollate AS collation FROM pg_database d WHERE d.datname = current_database()";
+/** A process that has served this long since its index was last kept keeps it again (after a refresh). */
+const SAVE_EVERY_MS = 60 * 60 * 1000;
+
 interface Loaded {
   index: RemoteSearchIndex;
   /** catalogue_state.version the index is at least as new as */
@@ -43,6 +50,9 @@ interface Loaded {
   /** pg_snapshot_xmin of the read: the next refresh reads changes from here */
   xmin: string;
   refreshedAt: number;
+  /** the database's identity and collation (IDENTITY) */
+  identity: string;
+  collation: string;
 }
 
 /**
@@ -67,15 +77,24 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private firstLoad: Promise<void> | undefined;
   private firstLoadSettled = false;
   private thread: SearchIndexThread | undefined;
+  /** when the index was last kept in its file (snapshot.ts) */
+  private savedAt = 0;
   readonly enabled: boolean;
+  private readonly directory: string | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly version: CatalogueVersion,
     private readonly routes: ReadRoutes,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'searchIndex'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'searchIndex'> & Partial<Pick<AppConfig, 'searchIndexDir'>>,
   ) {
     this.enabled = config.searchIndex;
+    this.directory = config.searchIndexDir;
+  }
+
+  /** The file this database's index is kept in, or undefined when none is kept (SEARCH_INDEX_DIR=off). */
+  private fileOf(identity: string): string | undefined {
+    return this.directory && path.join(this.directory, `${identity}.idx`);
   }
 
   onApplicationBootstrap(): void {
@@ -147,7 +166,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   }
 
   private load(): Promise<void> {
-    this.loading ??= this.readAll()
+    this.loading ??= (this.loaded ? this.readAll() : this.restoreOrReadAll())
       .then((loaded) => {
         if (this.loaded) this.replace(this.loaded, loaded);
         else this.loaded = loaded;
@@ -189,7 +208,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     const source = this.routes.pick('search-index', { version: this.loaded ? BigInt(this.loaded.version) : undefined }).dataSource;
     return source.transaction('REPEATABLE READ', async (manager) => {
       const [{ xmin, version }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string; version: string }[];
-      const [{ collation }] = (await manager.query('SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()')) as { collation: string }[];
+      const [{ identity, collation }] = (await manager.query(IDENTITY)) as { identity: string; collation: string }[];
       const index = await this.threadOf().create(collation);
       try {
         await index.apply({ categories: await this.readCategories(manager) });
@@ -213,8 +232,60 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
         void index.drop().catch(() => undefined);
         throw error;
       }
-      return { index, version, xmin, refreshedAt: Date.now() };
+      const loaded = { index, version, xmin, refreshedAt: Date.now(), identity, collation };
+      this.save(loaded);
+      return loaded;
     });
+  }
+
+  /**
+   * The index kept in this database's file by an earlier load on this host (snapshot.ts), brought up
+   * to the catalogue version like any index (the products written since, or a full read when too
+   * many or too old); a full read when there is no file, or it is another format.
+   */
+  private async restoreOrReadAll(): Promise<Loaded> {
+    const restored = await this.restore().catch((error: Error) => {
+      this.logger.warn(`search index file not read (${error.message}): reading the catalogue`);
+      return undefined;
+    });
+    if (!restored) return this.readAll();
+    this.loaded = restored;
+    this.logger.log(`search index read from its file: ${restored.index.count} products as of catalogue version ${restored.version}`);
+    const refreshed = await this.refresh(await this.version.current());
+    if (refreshed) return refreshed;
+    this.loaded = undefined;
+    void restored.index.drop().catch(() => undefined);
+    return this.readAll();
+  }
+
+  private async restore(): Promise<Loaded | undefined> {
+    if (!this.directory) return undefined;
+    if (this.firstRead) await this.routes.checked();
+    this.firstRead = false;
+    const source = this.routes.pick('search-index', {}).dataSource;
+    const [{ identity, collation }] = (await source.query(IDENTITY)) as { identity: string; collation: string }[];
+    const file = this.fileOf(identity)!;
+    const read = await this.threadOf().restore(file, collation);
+    if (!read) return undefined;
+    const { index, meta } = read;
+    // another database's file under this name, or a collation changed since: not this index
+    if (meta.identity !== identity || meta.collation !== collation) {
+      void index.drop().catch(() => undefined);
+      return undefined;
+    }
+    await index.apply({ categories: await this.readCategories(source.manager) });
+    this.savedAt = meta.refreshedAt;
+    // refreshedAt as kept: a file older than STALE_AFTER_MS is read in full by refresh()
+    return { index, version: meta.version, xmin: meta.xmin, refreshedAt: meta.refreshedAt, identity, collation };
+  }
+
+  /** Keeps `loaded` in its file for the next start (in the thread, after the messages sent before; a failure is logged). */
+  private save(loaded: Loaded): void {
+    const file = this.fileOf(loaded.identity);
+    if (!file) return;
+    this.savedAt = Date.now();
+    const { identity, collation, version, xmin, refreshedAt } = loaded;
+    void loaded.index.save(file, { identity, collation, version, xmin, refreshedAt }).catch((error: Error) => this.logger.warn(`search index not kept in ${file} (${error.message})`));
   }
 
   private async readCategories(manager: EntityManager): Promise<{ categories: IndexedCategory[]; subcategories: { id: number; slug: string }[] }> {
@@ -251,13 +322,14 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
         const categories = await this.readCategories(manager);
         // one message: deletions first (a row in `changed` exists in this snapshot whatever was deleted before)
         await loaded.index.apply({ categories, removed: deleted.map(({ id }) => id), products: changed, prepare: true });
-        return { index: loaded.index, version, xmin, refreshedAt: Date.now() };
+        return { ...loaded, version, xmin, refreshedAt: Date.now() };
       });
       this.loaded = next ?? this.replace(loaded, await this.readAll());
       // a third of the slots dead (products rewritten since the load): a fresh load in the
       // background compacts them, and takes over when it is done
       if (this.loaded.index.deadShare > 1 / 3) this.compact();
       if (Math.random() < 0.01) void this.dataSource.query(PRUNE_DELETIONS).catch(() => undefined);
+      if (Date.now() - this.savedAt >= SAVE_EVERY_MS) this.save(this.loaded);
       return this.loaded;
     } catch (error) {
       this.logger.warn(`search index not refreshed (${(error as Error).message}): this search runs in PostgreSQL`);

@@ -37,11 +37,13 @@ import { cents, countAll, countRating, type Counts, emptyFacets, facetsOf, newCo
 import { DenseScratch, grow, Posting, SlotLists, WEIGHT_BITS, WEIGHT_MASK } from './memory.js';
 import { bestMatchKey, Pager } from './paging.js';
 import { positiveTerms, type TsQuery } from './tsquery.js';
+import { readSnapshot, saveSnapshot, type SnapshotMeta } from './snapshot.js';
 import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch } from './types.js';
 
 export { parseDocument, trigrams } from './analysis.js';
 export { codePointCompare, type NameCompare, PRODUCT_TYPE_CODES } from './columns.js';
 export { CORRECTION_SIMILARITY } from './corrections.js';
+export type { SnapshotMeta } from './snapshot.js';
 export type { IndexedCategory, IndexedProduct, IndexFacets, IndexFilter, IndexResult, IndexSearch } from './types.js';
 
 const EMPTY_POSTING = new Posting();
@@ -54,10 +56,21 @@ export class SearchIndex {
   private readonly evaluator: QueryEvaluator;
   private readonly pager: Pager;
 
-  constructor(compareNames: NameCompare = codePointCompare) {
-    this.store = new ColumnStore(compareNames);
+  constructor(compareNames: NameCompare = codePointCompare, store?: ColumnStore) {
+    this.store = store ?? new ColumnStore(compareNames);
     this.evaluator = new QueryEvaluator(this.store, this.bytes, this.lists);
     this.pager = new Pager(this.store, this.evaluator);
+  }
+
+  /** The index kept in `file` by `save` (snapshot.ts), or undefined when there is none of this format. */
+  static read(file: string, compareNames: NameCompare = codePointCompare): { index: SearchIndex; meta: SnapshotMeta } | undefined {
+    const read = readSnapshot(file, compareNames);
+    return read && { index: new SearchIndex(compareNames, read.store), meta: read.meta };
+  }
+
+  /** Keeps the index in `file` for the next start (snapshot.ts). */
+  save(file: string, meta: SnapshotMeta): void {
+    saveSnapshot(this.store, file, meta);
   }
 
   /** Products held (live). */

@@ -65,11 +65,29 @@ export class StringColumn {
     return endA - i - (endB - j);
   }
 
-  /** Lets go of the room kept for growth (after a load: the next write grows it again). */
+  /** Lets go of the room kept for growth beyond `room` (after a load: refreshes then add without doubling the column). */
   trim(): void {
-    if (this.bytes.length > this.used + 4096) this.bytes = this.bytes.slice(0, this.used + 4096);
-    if (this.starts.length > this.size + 1025) this.starts = this.starts.slice(0, this.size + 1025);
-    if (this.nulls && this.nulls.length > this.size + 1024) this.nulls = this.nulls.slice(0, this.size + 1024);
+    const bytes = this.used + room(this.used) * 4;
+    if (this.bytes.length > bytes) this.bytes = this.bytes.slice(0, bytes);
+    const slots = this.size + room(this.size);
+    if (this.starts.length > slots + 1) this.starts = this.starts.slice(0, slots + 1);
+    if (this.nulls && this.nulls.length > slots) this.nulls = this.nulls.slice(0, slots);
+  }
+
+  /** What a snapshot keeps (snapshot.ts): the bytes written, the offsets, the nulls. */
+  parts(): { bytes: Uint8Array; starts: Uint32Array; nulls: Uint8Array | undefined } {
+    return { bytes: this.bytes.subarray(0, this.used), starts: this.starts.subarray(0, this.size + 1), nulls: this.nulls?.subarray(0, this.size) };
+  }
+
+  /** A column of `size` slots from a snapshot's parts (arrays that may be longer than the parts: room to grow). */
+  static of(size: number, used: number, bytes: Uint8Array<ArrayBuffer>, starts: Uint32Array<ArrayBuffer>, nulls: Uint8Array<ArrayBuffer> | undefined): StringColumn {
+    const column = new StringColumn(nulls !== undefined);
+    column.bytes = bytes;
+    column.used = used;
+    column.starts = starts;
+    column.size = size;
+    column.nulls = nulls;
+    return column;
   }
 
   /** Bytes held (the bench's breakdown). */
@@ -77,6 +95,9 @@ export class StringColumn {
     return this.bytes.byteLength + this.starts.byteLength + (this.nulls?.byteLength ?? 0);
   }
 }
+
+/** The room for growth kept after a load or a snapshot's read, for `n` held: 1/64th, at least 1,024. */
+export const room = (n: number) => Math.max(1024, n >> 6);
 
 /** Ids up to this are kept in the typed array (1 GB of ids would be 4 GB: the rest go to a Map). */
 const DENSE_IDS = 1 << 26;
