@@ -77,8 +77,9 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private firstLoad: Promise<void> | undefined;
   private firstLoadSettled = false;
   private thread: SearchIndexThread | undefined;
-  /** when the index was last kept in its file (snapshot.ts) */
+  /** when the index was last kept in its file (snapshot.ts), and that write while it runs */
   private savedAt = 0;
+  private saving: Promise<void> | undefined;
   readonly enabled: boolean;
   private readonly directory: string | undefined;
 
@@ -118,6 +119,8 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    // a process stopped just after its load leaves the file for the next start (seconds at 1,000,000 products)
+    await this.saving;
     const thread = this.thread;
     this.thread = undefined;
     await thread?.terminate();
@@ -285,7 +288,14 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     if (!file) return;
     this.savedAt = Date.now();
     const { identity, collation, version, xmin, refreshedAt } = loaded;
-    void loaded.index.save(file, { identity, collation, version, xmin, refreshedAt }).catch((error: Error) => this.logger.warn(`search index not kept in ${file} (${error.message})`));
+    const saving = loaded.index
+      .save(file, { identity, collation, version, xmin, refreshedAt })
+      .then(() => this.logger.log(`search index kept in ${file}: ${loaded.index.count} products`))
+      .catch((error: Error) => this.logger.warn(`search index not kept in ${file} (${error.message})`))
+      .finally(() => {
+        if (this.saving === saving) this.saving = undefined;
+      });
+    this.saving = saving;
   }
 
   private async readCategories(manager: EntityManager): Promise<{ categories: IndexedCategory[]; subcategories: { id: number; slug: string }[] }> {
