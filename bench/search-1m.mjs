@@ -40,6 +40,7 @@ async function uncached(url, next, { count = Infinity, seconds = Infinity, conne
   let errors = 0;
   let skipped = 0;
   const firstErrors = [];
+  const slowest = [];
   const deadline = performance.now() + seconds * 1000;
   const fresh = () => {
     for (let tries = 0; tries < 1000; tries += 1) {
@@ -60,7 +61,11 @@ async function uncached(url, next, { count = Infinity, seconds = Infinity, conne
         const response = await fetch(`${url}${path}`);
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${response.status} ${path}`);
-        latencies.push(performance.now() - started);
+        const ms = performance.now() - started;
+        latencies.push(ms);
+        slowest.push([ms, path]);
+        slowest.sort((a, b) => b[0] - a[0]);
+        slowest.length = Math.min(slowest.length, 3);
       } catch (error) {
         errors += 1;
         if (firstErrors.length < 3) firstErrors.push(error.message);
@@ -71,7 +76,7 @@ async function uncached(url, next, { count = Infinity, seconds = Infinity, conne
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsed = (performance.now() - started) / 1000;
   const sorted = latencies.sort((a, b) => a - b);
-  return { n: sorted.length, rate: sorted.length / elapsed, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5), max: sorted.at(-1), errors, skipped, firstErrors, load: loadavg() };
+  return { n: sorted.length, rate: sorted.length / elapsed, p50: percentile(sorted, 50), p975: percentile(sorted, 97.5), max: sorted.at(-1), errors, skipped, firstErrors, slowest, load: loadavg() };
 }
 
 export async function search1mBench() {
@@ -143,6 +148,7 @@ export async function search1mBench() {
     );
     table(['figure', 'measured', 'goal'], rows);
     for (const r of [one, many, typing]) if (r.firstErrors.length) out(`- errors: ${r.firstErrors.join(' | ')}`);
+    for (const [label, r] of [['searches one at a time', one], ['suggestions', typing]]) out(`- slowest ${label}: ${r.slowest.map(([ms, url]) => `${f0(ms)} ms \`${decodeURIComponent(url)}\``).join(', ')}`);
   } finally {
     await api.stop();
     fs.rmSync(directory, { recursive: true, force: true });

@@ -20,6 +20,8 @@
  * - types.ts: the rows the index loads and a search's request and answer (IndexedProduct, IndexSearch, …).
  * - analysis.ts: text analysis: a search document's lexemes and weights; the words and trigrams of names.
  * - memory.ts: typed-array primitives: posting lists, growable columns, per-search scratch buffers.
+ * - strings.ts: the text columns (UTF-8 in one buffer per column) and the id → slot lookup: no JS object per product.
+ * - snapshot.ts: the index kept in a file and read back (SEARCH_INDEX_DIR), so a start need not read the whole catalogue.
  * - columns.ts: the column store: per-slot columns, postings, the name order and the lexicon; products added and removed.
  * - evaluate.ts: query evaluation over the posting lists, pruning, and the names-first path of suggestions.
  * - paging.ts: a results page: the sort orders, 'Best match' keys, the k best without sorting every match.
