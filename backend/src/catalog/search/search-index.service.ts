@@ -40,8 +40,12 @@ const atLeast = (a: string, b: string) => BigInt(a) >= BigInt(b);
 /** Which database this is (the snapshot file's name and check) and its collation. */
 const IDENTITY =
   "SELECT (SELECT system_identifier::text FROM pg_control_system()) || '-' || d.oid::text AS identity, d.datcollate AS collation FROM pg_database d WHERE d.datname = current_database()";
-/** A process that has served this long since its index was last kept keeps it again (after a refresh). */
-const SAVE_EVERY_MS = 60 * 60 * 1000;
+/**
+ * A process that has served this long since its index was last kept keeps it again (after a refresh),
+ * so a later start finds a file younger than STALE_AFTER_MS. The write holds the index thread (about a
+ * second at 1,000,000 products: searches wait), hence rarely.
+ */
+const SAVE_EVERY_MS = 6 * 60 * 60 * 1000;
 
 interface Loaded {
   index: RemoteSearchIndex;
