@@ -131,13 +131,15 @@ export function zipfPicker(n, s = 1.1) {
 
 const slugify = (text) => text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-/** Row i of the catalogue; `subcategories` are the seeded ones ({id, category_id, product_type}). */
-function makeProducts(count, subcategories, seed = 20260101) {
+/**
+ * The catalogue's rows in order, one at a time (a million rows held at once would be gigabytes of
+ * JS heap); `subcategories` are the seeded ones ({id, category_id, product_type}).
+ */
+function* makeProducts(count, subcategories, seed = 20260101) {
   const random = prng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const manufacturerIndex = zipfPicker(MANUFACTURERS.length);
   const base = Date.UTC(2026, 0, 1);
-  const rows = [];
   for (let i = 0; i < count; i += 1) {
     const sub = subcategories[Math.floor(random() * subcategories.length)];
     const type = sub.product_type;
@@ -159,7 +161,7 @@ function makeProducts(count, subcategories, seed = 20260101) {
     const description = `${words.join(' ')}.${extra.length ? ` ${extra.join(' ')}` : ''}`;
     const magnitude = type === 'equipment' ? 50 + random() ** 2 * 60000 : type === 'service' ? 80 + random() * 5000 : 5 + random() * 400;
     const featured = random() < 0.02;
-    rows.push([
+    yield [
       name,
       description,
       magnitude.toFixed(2),
@@ -178,9 +180,8 @@ function makeProducts(count, subcategories, seed = 20260101) {
       new Date(base - i * 60_000).toISOString(),
       `${slugify(name)}-${i + 1}`,
       random() < 0.9,
-    ]);
+    ];
   }
-  return rows;
 }
 const COLUMNS = [
   'name', 'description', 'price', 'image_url', 'category_id', 'subcategory_id', 'manufacturer', 'specifications', 'product_type',
@@ -272,6 +273,7 @@ export async function generateCatalogue({ products = 100_000, server = DEFAULT_S
     );
     if (subcategories.length === 0) throw new Error('the seed created no subcategories');
     const rows = makeProducts(products, subcategories);
+    let inserted = 0;
     // Secondary indexes are dropped for the load and rebuilt after it (same definitions), much faster.
     const { rows: indexes } = await client.query(
       `SELECT i.indexname, i.indexdef FROM pg_indexes i
@@ -281,13 +283,22 @@ export async function generateCatalogue({ products = 100_000, server = DEFAULT_S
     await client.query('BEGIN');
     for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
     const batch = 1000;
-    for (let start = 0; start < rows.length; start += batch) {
-      const chunk = rows.slice(start, start + batch);
+    for (;;) {
+      const chunk = [];
+      while (chunk.length < batch) {
+        const next = rows.next();
+        if (next.done) break;
+        chunk.push(next.value);
+      }
+      if (chunk.length === 0) break;
       const values = [];
       const tuples = chunk.map((row, r) => `(${row.map((value, c) => (values.push(value), `$${r * COLUMNS.length + c + 1}`)).join(',')})`);
       await client.query(`INSERT INTO products (${COLUMNS.join(',')}) VALUES ${tuples.join(',')}`, values);
+      inserted += chunk.length;
+      if (inserted % 100_000 === 0) log(`  ${inserted} rows inserted`);
+      if (chunk.length < batch) break;
     }
-    log(`  ${rows.length} rows inserted in ${((Date.now() - started) / 1000).toFixed(1)} s; rebuilding ${indexes.length} indexes`);
+    log(`  ${inserted} rows inserted in ${((Date.now() - started) / 1000).toFixed(1)} s; rebuilding ${indexes.length} indexes`);
     await client.query("SET maintenance_work_mem = '256MB'");
     for (const index of indexes) await client.query(index.indexdef);
     await client.query('COMMIT');

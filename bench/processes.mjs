@@ -51,11 +51,11 @@ export async function waitReady(url, child, output, timeoutMs = 120_000) {
 /**
  * Spawns a node script (under `root`) with PORT=0 and finds the port it listens on in /proc: no race
  * with the other servers on this machine for a "free" port (or on `port`, for a load balancer that
- * names it: the failure drill's restarts). Waits for /api/health/ready. With `logFile`, all its output is appended there.
+ * names it: the failure drill's restarts). Waits for /api/health/ready (`readyTimeoutMs`). With `logFile`, all its output is appended there.
  * { url, pid, child, readyMs, log, lines, exited, stop }: `lines` counts every line it has printed,
  * `exited` resolves to { code, signal }.
  */
-export async function startProcess({ root, script, env, port: fixedPort, logFile }) {
+export async function startProcess({ root, script, env, port: fixedPort, logFile, readyTimeoutMs = 120_000 }) {
   let log = '';
   let lines = 0;
   const started = performance.now();
@@ -85,7 +85,7 @@ export async function startProcess({ root, script, env, port: fixedPort, logFile
   }
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitReady(url, child, () => log);
+    await waitReady(url, child, () => log, readyTimeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

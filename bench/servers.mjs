@@ -11,7 +11,8 @@ const SESSION_SECRET = 'bench-only-session-secret-0123456789';
 export const startNode = (script, env) => startProcess({ root, script, env });
 export const startApi = (env) => startNode('backend/dist/main.js', { NODE_ENV: 'production', SESSION_SECRET, ...env });
 
-async function databaseExists(name) {
+/** Whether the bench server has a database of this name. */
+export async function databaseExists(name) {
   const client = new pg.Client({ connectionString: `${opts.server}/postgres` });
   await client.connect();
   try {

@@ -5,6 +5,8 @@
  * that commits after the index's read is not missed), and `facets=true` on the list answers what
  * GET /api/products/facets answers. On a database of its own: it writes products.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -13,6 +15,7 @@ import { SearchIndexService } from '../src/catalog/search/search-index.service.j
 import { ProductsService } from '../src/catalog/products.service.js';
 import { Params, searchQuery } from '../src/catalog/product-queries.js';
 import { parseTsQuery } from '../src/catalog/search/tsquery.js';
+import { eventually } from './eventually.js';
 import { freshDatabase, startTestApp, type TestApp } from './helpers.js';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -254,4 +257,50 @@ describe('readiness after a start', () => {
       await holder.end();
     }
   }, 60_000);
+});
+
+describe('the index kept in a file (SEARCH_INDEX_DIR)', () => {
+  it('a later start reads it and the writes made since, answering as the index that followed them does; a file that is not an index is read around', async () => {
+    const directory = t.config.searchIndexDir!;
+    const [{ identity }] = (await dataSource.query(
+      "SELECT (SELECT system_identifier::text FROM pg_control_system()) || '-' || oid::text AS identity FROM pg_database WHERE datname = current_database()",
+    )) as { identity: string }[];
+    const file = path.join(directory, `${identity}.idx`);
+    // `t` keeps its index after each full load (its first, the compaction above): once any compaction
+    // is done, a search answered by its thread comes after the file's write (the thread answers in order)
+    await t.app.get(SearchIndexService).settled();
+    await request(t.http).get('/api/products?search=dental').expect(200);
+    const kept = await eventually(() => fs.existsSync(file) && fs.statSync(file).mtimeMs, { what: `${file} kept` });
+    // written after the file was kept: a later start finds them through the refresh from the file's xmin
+    const added = await make('Filekept Widget', { description: 'Written after the index file.' });
+    await written('DELETE FROM products WHERE id = (SELECT min(id) FROM products WHERE name ILIKE $1)', ['%kit%']);
+    const url = (dataSource.options as { url: string }).url;
+    const later = await startTestApp({ DATABASE_URL: url, CATALOGUE_CACHE_MB: '0', SEARCH_INDEX_DIR: directory }, { seed: false });
+    try {
+      expect(await later.app.get(SearchIndexService).whenLoaded()).toBe(true);
+      for (const q of ['filekept', 'kit', 'dental']) {
+        const route = `/api/products?search=${q}&limit=50&facets=true`;
+        // the reference: `t`, whose index followed the same writes as they were made ('Best match' is the index's own order), and the SQL search's total
+        const [indexed, followed, reference] = await Promise.all([later, t, sql].map((app) => request(app.http).get(route).expect(200)));
+        expect(ids(indexed)).toEqual(ids(followed!));
+        expect(indexed!.body.facets).toEqual(followed!.body.facets);
+        expect(indexed!.body.total).toBe(reference!.body.total);
+      }
+      expect(ids(await request(later.http).get('/api/products?search=filekept').expect(200))).toEqual([added]);
+      // read, not rebuilt: the file is as `t` kept it
+      expect(fs.statSync(file).mtimeMs).toBe(kept);
+    } finally {
+      await later.close();
+    }
+    // not an index file: the next start reads the catalogue, answers, and keeps a good file again
+    fs.writeFileSync(file, 'not an index');
+    const fresh = await startTestApp({ DATABASE_URL: url, CATALOGUE_CACHE_MB: '0', SEARCH_INDEX_DIR: directory }, { seed: false });
+    try {
+      expect(await fresh.app.get(SearchIndexService).whenLoaded()).toBe(true);
+      expect(ids(await request(fresh.http).get('/api/products?search=filekept').expect(200))).toEqual([added]);
+      await eventually(() => fs.readFileSync(file).subarray(0, 8).toString('latin1') === 'DMSIDX02', { what: 'a good index file kept again' });
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });

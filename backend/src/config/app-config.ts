@@ -51,6 +51,11 @@ export interface AppConfig {
   renderThreads: number;
   /** searches, facets and suggestions from the in-process search index (catalog/search): SEARCH_INDEX, default on; off runs them in PostgreSQL */
   searchIndex: boolean;
+  /**
+   * where a process keeps the search index it loaded, for the next start on this host to read instead of
+   * the catalogue (catalog/search/snapshot.ts): SEARCH_INDEX_DIR, default `<dataDir>/search-index`; off: none kept
+   */
+  searchIndexDir: string | undefined;
   /** how long into a database outage kept catalogue responses are still served, marked stale: STALE_IF_ERROR_SECONDS, default 300, 0 off */
   staleIfErrorSeconds: number;
   /** how long a SIGTERM/SIGINT waits for requests in flight before closing their connections: SHUTDOWN_GRACE_MS, default 10000 */
@@ -213,7 +218,8 @@ export function startConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   let { dataDir, dataDirNote } = config;
   if (!env.DATA_DIR) ({ dir: dataDir, note: dataDirNote } = defaultDataDir(REPO_ROOT, { embedded: !config.databaseUrl }));
   const sessionSecret = env.SESSION_SECRET !== undefined ? config.sessionSecret : storedSessionSecret(dataDir) || createSessionSecret(dataDir);
-  return { ...config, dataDir, dataDirNote, sessionSecret };
+  const searchIndexDir = env.SEARCH_INDEX_DIR?.trim() ? config.searchIndexDir : path.join(dataDir, 'search-index');
+  return { ...config, dataDir, dataDirNote, sessionSecret, searchIndexDir };
 }
 
 /** Validates the environment; throws ConfigError naming every bad variable. Reads, never writes (see startConfig). */
@@ -242,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // the API's own thread keeps one core for the kept pages and the renders' data
     renderThreads: raw.RENDER_THREADS ?? Math.max(1, os.availableParallelism() - 1),
     searchIndex: raw.SEARCH_INDEX !== 'off',
+    searchIndexDir: raw.SEARCH_INDEX_DIR === 'off' ? undefined : path.resolve(REPO_ROOT, raw.SEARCH_INDEX_DIR || path.join(dataDir, 'search-index')),
     staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,
     sessionSecret: raw.SESSION_SECRET ?? storedSessionSecret(dataDir),

@@ -57,6 +57,10 @@ export class EnvironmentVariables {
   @IsIn(['on', 'off'], { message: 'SEARCH_INDEX must be on or off' })
   SEARCH_INDEX?: 'on' | 'off';
 
+  @OptionalSetting()
+  @IsString()
+  SEARCH_INDEX_DIR?: string;
+
   @Transform(({ value }) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined))
   @IsOptional()
   @IsIn(['on', 'off'], { message: 'SERVER_RENDERING must be on or off' })

@@ -10,6 +10,7 @@
 import type { ProductType } from '../product-queries.js';
 import { parseDocument, wordsOf } from './analysis.js';
 import { grow, Posting } from './memory.js';
+import { IdSlots, StringColumn } from './strings.js';
 import type { TsQuery } from './tsquery.js';
 import type { IndexedCategory, IndexedProduct } from './types.js';
 
@@ -46,14 +47,18 @@ export class ColumnStore {
   floors = new Uint8Array(1024);
   reviews = new Int32Array(1024);
   created = new Float64Array(1024);
-  names: string[] = [];
+  /** UTF-8 in one buffer per column (strings.ts), not a JS string per product */
+  names = new StringColumn();
   /** what a suggestion shows beside the name */
-  slugs: string[] = [];
-  images: (string | null)[] = [];
+  slugs = new StringColumn();
+  images = new StringColumn(true);
   /** position of each slot in the name order (name, id); rebuilt after changes */
   nameRank = new Int32Array(0);
   nameRankValid = false;
-  readonly slotOf = new Map<number, number>();
+  /** the live slots in the name order, as of the last `ranks()`; slots added since, for the next one to merge in */
+  nameOrder = new Int32Array(0);
+  private addedSince: number[] = [];
+  readonly slotOf = new IdSlots();
   readonly postings = new Map<string, Posting>();
   /** every lexeme, sorted, for prefix ranges; rebuilt when a new lexeme appears */
   lexemes: string[] = [];
@@ -99,7 +104,7 @@ export class ColumnStore {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
-    for (const word of wordsOf(this.names[slot]!)) {
+    for (const word of wordsOf(this.names.get(slot)!)) {
       const n = (this.nameWords.get(word) ?? 0) - 1;
       if (n > 0) this.nameWords.set(word, n);
       else {
@@ -147,9 +152,10 @@ export class ColumnStore {
     this.floors[slot] = ratingFloor(product.rating);
     this.reviews[slot] = product.reviews_count;
     this.created[slot] = product.created_us;
-    this.names[slot] = product.name;
-    this.slugs[slot] = product.slug;
-    this.images[slot] = product.image_url;
+    this.names.push(slot, product.name);
+    this.slugs.push(slot, product.slug);
+    this.images.push(slot, product.image_url);
+    this.addedSince.push(slot);
     for (const word of wordsOf(product.name)) this.nameWords.set(word, (this.nameWords.get(word) ?? 0) + 1);
     for (const [lexeme, weight] of parseDocument(product.document)) {
       let posting = this.postings.get(lexeme);
@@ -166,25 +172,74 @@ export class ColumnStore {
     this.generation += 1;
   }
 
-  /** The name order (name, id) as a rank per slot: the 'name' sort and the ties of 'Best match'. */
+  /** (name, id) order of two slots: the byte order of the names under a code-point collation, else the collator's. */
+  private before(a: number, b: number): number {
+    const byName = this.compareNames === codePointCompare ? this.names.compare(a, b) : this.compareNames(this.names.get(a)!, this.names.get(b)!);
+    return byName || this.ids[a]! - this.ids[b]!;
+  }
+
+  /**
+   * The name order (name, id) as a rank per slot: the 'name' sort and the ties of 'Best match'.
+   * After a refresh, the few slots added are sorted and merged into the last order (dead slots
+   * dropped): a pass over the catalogue, not a sort of it (a second at 1,000,000 products).
+   */
   ranks(): Int32Array {
     if (this.nameRankValid) return this.nameRank;
-    const order: number[] = [];
-    for (let slot = 0; slot < this.size; slot += 1) if (this.alive[slot]) order.push(slot);
-    const names = this.names;
-    const ids = this.ids;
-    order.sort((a, b) => this.compareNames(names[a]!, names[b]!) || ids[a]! - ids[b]!);
+    const added = this.addedSince.filter((slot) => this.alive[slot]);
+    const merge = this.nameOrder.length > 0 && added.length < this.nameOrder.length / 8;
+    const order = new Int32Array(this.live);
+    if (merge) {
+      added.sort((a, b) => this.before(a, b));
+      const old = this.nameOrder;
+      // where each added slot goes in the last order (a dead slot's name is still held, so still compares)
+      const at = added.map((slot) => {
+        let lo = 0;
+        let hi = old.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (this.before(old[mid]!, slot) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      });
+      let n = 0;
+      let j = 0;
+      for (let i = 0; i < old.length; i += 1) {
+        while (j < added.length && at[j]! <= i) order[n++] = added[j++]!;
+        if (this.alive[old[i]!]) order[n++] = old[i]!;
+      }
+      while (j < added.length) order[n++] = added[j++]!;
+    } else {
+      let n = 0;
+      for (let slot = 0; slot < this.size; slot += 1) if (this.alive[slot]) order[n++] = slot;
+      if (this.compareNames === codePointCompare) order.sort((a, b) => this.before(a, b));
+      else {
+        // a collator compares strings: each name decoded once for the sort, not at every comparison
+        const names = Array.from(order, (slot) => this.names.get(slot)!);
+        const at = new Int32Array(order.length);
+        for (let i = 0; i < at.length; i += 1) at[i] = i;
+        at.sort((a, b) => this.compareNames(names[a]!, names[b]!) || this.ids[order[a]!]! - this.ids[order[b]!]!);
+        const sorted = Array.from(at, (i) => order[i]!);
+        order.set(sorted);
+      }
+    }
     const rank = new Int32Array(this.size);
-    order.forEach((slot, i) => (rank[slot] = i));
+    for (let i = 0; i < order.length; i += 1) rank[order[i]!] = i;
+    this.nameOrder = order;
+    this.addedSince = [];
     this.nameRank = rank;
     this.nameRankValid = true;
     return rank;
   }
 
-  /** Prepares what the first search after a change would otherwise build (the name order, the lexicon). */
+  /** Prepares what the first search after a change would otherwise build (the name order, the lexicon), and lets go of the room kept for growth. */
   prepare(): void {
     this.ranks();
     this.sortedLexemes();
+    for (const posting of this.postings.values()) posting.trim();
+    this.names.trim();
+    this.slugs.trim();
+    this.images.trim();
   }
 
   private sortedLexemes(): string[] {

@@ -4,7 +4,7 @@
  * the first page of a query of words read from the names' holders alone.
  */
 import type { ColumnStore } from './columns.js';
-import type { DenseScratch, SlotLists } from './memory.js';
+import { type DenseScratch, type SlotLists, WEIGHT_BITS, WEIGHT_MASK } from './memory.js';
 import type { TsQuery } from './tsquery.js';
 
 /** What a query (or part of it) matches: `n` slots ascending in `slots`, and `dense[slot]` non-zero for each (a term: its weight code). */
@@ -73,10 +73,13 @@ export class QueryEvaluator {
   private namedSlots(lexeme: string, rank: Int32Array): Int32Array {
     const known = this.namedByRank.get(lexeme);
     if (known && known.generation === this.store.generation) return known.slots;
-    const { slots, weights, length } = this.store.postings.get(lexeme)!;
+    const { entries, length } = this.store.postings.get(lexeme)!;
     let n = 0;
     const out = new Int32Array(length);
-    for (let i = 0; i < length; i += 1) if (weights[i] === 4 && this.store.alive[slots[i]!]) out[n++] = slots[i]!;
+    for (let i = 0; i < length; i += 1) {
+      const slot = entries[i]! >>> WEIGHT_BITS;
+      if ((entries[i]! & WEIGHT_MASK) === 4 && this.store.alive[slot]) out[n++] = slot;
+    }
     const named = out.slice(0, n).sort((a, b) => rank[a]! - rank[b]!);
     this.namedByRank.set(lexeme, { generation: this.store.generation, slots: named });
     return named;
@@ -120,8 +123,13 @@ export class QueryEvaluator {
     if (!term.prefix) {
       const posting = this.store.postings.get(term.lexeme);
       if (!posting) return this.restricted(term, this.matched(new Int32Array(0), 0, dense));
-      const { slots, weights, length } = posting;
-      for (let i = 0; i < length; i += 1) dense[slots[i]!] = weights[i]!;
+      const { entries, length } = posting;
+      const slots = this.lists.take();
+      for (let i = 0; i < length; i += 1) {
+        const slot = entries[i]! >>> WEIGHT_BITS;
+        slots[i] = slot;
+        dense[slot] = entries[i]! & WEIGHT_MASK;
+      }
       // a posting holds each slot once, ascending
       return this.restricted(term, this.matched(slots, length, dense));
     }
@@ -129,10 +137,10 @@ export class QueryEvaluator {
     let n = 0;
     let sorted = true;
     for (const lexeme of this.store.coveredLexemes(term)) {
-      const { slots, weights, length } = this.store.postings.get(lexeme)!;
+      const { entries, length } = this.store.postings.get(lexeme)!;
       for (let j = 0; j < length; j += 1) {
-        const slot = slots[j]!;
-        const w = weights[j]!;
+        const slot = entries[j]! >>> WEIGHT_BITS;
+        const w = entries[j]! & WEIGHT_MASK;
         const had = dense[slot]!;
         if (had === 0) {
           if (n > 0 && out[n - 1]! > slot) sorted = false;

@@ -4,23 +4,29 @@
  * per-slot bytes) that one search takes and the next reuses.
  */
 
-/** A growable list of (slot, weight code) pairs, slots ascending. */
+/** Bits of a posting entry that hold the weight code (0-4); the slot is the rest: slots up to 2^29. */
+export const WEIGHT_BITS = 3;
+export const WEIGHT_MASK = 7;
+
+/**
+ * A growable list of (slot, weight code) pairs, slots ascending, each pair one 32-bit entry
+ * (`slot << 3 | weight`): 4 bytes a pair where a slot and a weight in two arrays took 5, and one
+ * typed array a lexeme instead of two. `trim` lets go of the room kept for growth.
+ */
 export class Posting {
-  slots = new Int32Array(4);
-  weights = new Uint8Array(4);
+  entries = new Uint32Array(4);
   length = 0;
   add(slot: number, weight: number): void {
-    if (this.length === this.slots.length) {
-      const slots = new Int32Array(this.length * 2);
-      slots.set(this.slots);
-      this.slots = slots;
-      const weights = new Uint8Array(this.length * 2);
-      weights.set(this.weights);
-      this.weights = weights;
+    if (this.length === this.entries.length) {
+      const entries = new Uint32Array(this.length * 2);
+      entries.set(this.entries);
+      this.entries = entries;
     }
-    this.slots[this.length] = slot;
-    this.weights[this.length] = weight;
+    this.entries[this.length] = (slot << WEIGHT_BITS) | weight;
     this.length += 1;
+  }
+  trim(): void {
+    if (this.entries.length > this.length) this.entries = this.entries.slice(0, this.length);
   }
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -7,7 +8,7 @@ import type { IndexedCategory, IndexedProduct } from './search-index.js';
 import { type RemoteSearchIndex, SearchIndexThread } from './search-index.thread.js';
 
 /** The columns the index holds, as IndexedProduct (numbers, not numeric strings). */
-const INDEX_COLUMNS =
+export const INDEX_COLUMNS =
   'p.id, p.name, p.slug, p.image_url, p.manufacturer, p.product_type, p.category_id, p.subcategory_id, p.is_featured, p.is_new, p.in_stock, ' +
   '(p.price * 100)::float8 AS price_cents, p.rating::float8 AS rating, p.reviews_count, ' +
   '(extract(epoch FROM p.created_at) * 1000000)::float8 AS created_us, p.search_document::text AS document';
@@ -36,6 +37,16 @@ const SNAPSHOT_XMIN = 'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x
 /** Whether catalogue version `a` is at least `b`. */
 const atLeast = (a: string, b: string) => BigInt(a) >= BigInt(b);
 
+/** Which database this is (the snapshot file's name and check) and its collation. */
+const IDENTITY =
+  "SELECT (SELECT system_identifier::text FROM pg_control_system()) || '-' || d.oid::text AS identity, d.datcollate AS collation FROM pg_database d WHERE d.datname = current_database()";
+/**
+ * A process that has served this long since its index was last kept keeps it again (after a refresh),
+ * so a later start finds a file younger than STALE_AFTER_MS. The write holds the index thread (about a
+ * second at 1,000,000 products: searches wait), hence rarely.
+ */
+const SAVE_EVERY_MS = 6 * 60 * 60 * 1000;
+
 interface Loaded {
   index: RemoteSearchIndex;
   /** catalogue_state.version the index is at least as new as */
@@ -43,6 +54,9 @@ interface Loaded {
   /** pg_snapshot_xmin of the read: the next refresh reads changes from here */
   xmin: string;
   refreshedAt: number;
+  /** the database's identity and collation (IDENTITY) */
+  identity: string;
+  collation: string;
 }
 
 /**
@@ -67,15 +81,25 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   private firstLoad: Promise<void> | undefined;
   private firstLoadSettled = false;
   private thread: SearchIndexThread | undefined;
+  /** when the index was last kept in its file (snapshot.ts), and that write while it runs */
+  private savedAt = 0;
+  private saving: Promise<void> | undefined;
   readonly enabled: boolean;
+  private readonly directory: string | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly version: CatalogueVersion,
     private readonly routes: ReadRoutes,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'searchIndex'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'searchIndex'> & Partial<Pick<AppConfig, 'searchIndexDir'>>,
   ) {
     this.enabled = config.searchIndex;
+    this.directory = config.searchIndexDir;
+  }
+
+  /** The file this database's index is kept in, or undefined when none is kept (SEARCH_INDEX_DIR=off). */
+  private fileOf(identity: string): string | undefined {
+    return this.directory && path.join(this.directory, `${identity}.idx`);
   }
 
   onApplicationBootstrap(): void {
@@ -99,6 +123,8 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    // a process stopped just after its load leaves the file for the next start (seconds at 1,000,000 products)
+    await this.saving;
     const thread = this.thread;
     this.thread = undefined;
     await thread?.terminate();
@@ -147,7 +173,7 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
   }
 
   private load(): Promise<void> {
-    this.loading ??= this.readAll()
+    this.loading ??= (this.loaded ? this.readAll() : this.restoreOrReadAll())
       .then((loaded) => {
         if (this.loaded) this.replace(this.loaded, loaded);
         else this.loaded = loaded;
@@ -189,25 +215,91 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
     const source = this.routes.pick('search-index', { version: this.loaded ? BigInt(this.loaded.version) : undefined }).dataSource;
     return source.transaction('REPEATABLE READ', async (manager) => {
       const [{ xmin, version }] = (await manager.query(SNAPSHOT_XMIN)) as { xmin: string; version: string }[];
-      const [{ collation }] = (await manager.query('SELECT datcollate AS collation FROM pg_database WHERE datname = current_database()')) as { collation: string }[];
+      const [{ identity, collation }] = (await manager.query(IDENTITY)) as { identity: string; collation: string }[];
       const index = await this.threadOf().create(collation);
       try {
         await index.apply({ categories: await this.readCategories(manager) });
         let after = 0;
+        // the thread adds a chunk while the next is read: PostgreSQL, this thread and the index's
+        // own work overlap (at 1,000,000 products, each alone is seconds)
+        let applying: Promise<void> = Promise.resolve();
         for (;;) {
           if (this.stopped) throw new Error('the API is stopping');
           const rows = (await manager.query(`SELECT ${INDEX_COLUMNS} FROM products p WHERE p.id > $1 ORDER BY p.id LIMIT ${LOAD_CHUNK}`, [after])) as IndexedProduct[];
           const last = rows.length < LOAD_CHUNK;
-          await index.apply({ products: rows, prepare: last });
+          await applying;
+          applying = index.apply({ products: rows, prepare: last });
+          // awaited below (or at the next chunk); marked handled so a failure meanwhile is not an unhandled rejection
+          applying.catch(() => undefined);
           if (last) break;
           after = rows[rows.length - 1]!.id;
         }
+        await applying;
       } catch (error) {
         void index.drop().catch(() => undefined);
         throw error;
       }
-      return { index, version, xmin, refreshedAt: Date.now() };
+      const loaded = { index, version, xmin, refreshedAt: Date.now(), identity, collation };
+      this.save(loaded);
+      return loaded;
     });
+  }
+
+  /**
+   * The index kept in this database's file by an earlier load on this host (snapshot.ts), brought up
+   * to the catalogue version like any index (the products written since, or a full read when too
+   * many or too old); a full read when there is no file, or it is another format.
+   */
+  private async restoreOrReadAll(): Promise<Loaded> {
+    const restored = await this.restore().catch((error: Error) => {
+      this.logger.warn(`search index file not read (${error.message}): reading the catalogue`);
+      return undefined;
+    });
+    if (!restored) return this.readAll();
+    this.loaded = restored;
+    this.logger.log(`search index read from its file: ${restored.index.count} products as of catalogue version ${restored.version}`);
+    const refreshed = await this.refresh(await this.version.current());
+    if (refreshed) return refreshed;
+    this.loaded = undefined;
+    void restored.index.drop().catch(() => undefined);
+    return this.readAll();
+  }
+
+  private async restore(): Promise<Loaded | undefined> {
+    if (!this.directory) return undefined;
+    if (this.firstRead) await this.routes.checked();
+    this.firstRead = false;
+    const source = this.routes.pick('search-index', {}).dataSource;
+    const [{ identity, collation }] = (await source.query(IDENTITY)) as { identity: string; collation: string }[];
+    const file = this.fileOf(identity)!;
+    const read = await this.threadOf().restore(file, collation);
+    if (!read) return undefined;
+    const { index, meta } = read;
+    // another database's file under this name, or a collation changed since: not this index
+    if (meta.identity !== identity || meta.collation !== collation) {
+      void index.drop().catch(() => undefined);
+      return undefined;
+    }
+    await index.apply({ categories: await this.readCategories(source.manager) });
+    this.savedAt = meta.refreshedAt;
+    // refreshedAt as kept: a file older than STALE_AFTER_MS is read in full by refresh()
+    return { index, version: meta.version, xmin: meta.xmin, refreshedAt: meta.refreshedAt, identity, collation };
+  }
+
+  /** Keeps `loaded` in its file for the next start (in the thread, after the messages sent before; a failure is logged). */
+  private save(loaded: Loaded): void {
+    const file = this.fileOf(loaded.identity);
+    if (!file) return;
+    this.savedAt = Date.now();
+    const { identity, collation, version, xmin, refreshedAt } = loaded;
+    const saving = loaded.index
+      .save(file, { identity, collation, version, xmin, refreshedAt })
+      .then(() => this.logger.log(`search index kept in ${file}: ${loaded.index.count} products`))
+      .catch((error: Error) => this.logger.warn(`search index not kept in ${file} (${error.message})`))
+      .finally(() => {
+        if (this.saving === saving) this.saving = undefined;
+      });
+    this.saving = saving;
   }
 
   private async readCategories(manager: EntityManager): Promise<{ categories: IndexedCategory[]; subcategories: { id: number; slug: string }[] }> {
@@ -244,13 +336,14 @@ export class SearchIndexService implements OnApplicationBootstrap, OnApplication
         const categories = await this.readCategories(manager);
         // one message: deletions first (a row in `changed` exists in this snapshot whatever was deleted before)
         await loaded.index.apply({ categories, removed: deleted.map(({ id }) => id), products: changed, prepare: true });
-        return { index: loaded.index, version, xmin, refreshedAt: Date.now() };
+        return { ...loaded, version, xmin, refreshedAt: Date.now() };
       });
       this.loaded = next ?? this.replace(loaded, await this.readAll());
       // a third of the slots dead (products rewritten since the load): a fresh load in the
       // background compacts them, and takes over when it is done
       if (this.loaded.index.deadShare > 1 / 3) this.compact();
       if (Math.random() < 0.01) void this.dataSource.query(PRUNE_DELETIONS).catch(() => undefined);
+      if (Date.now() - this.savedAt >= SAVE_EVERY_MS) this.save(this.loaded);
       return this.loaded;
     } catch (error) {
       this.logger.warn(`search index not refreshed (${(error as Error).message}): this search runs in PostgreSQL`);

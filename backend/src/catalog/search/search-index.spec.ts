@@ -4,6 +4,9 @@
  * own, typo corrections, and products replaced or removed. (test/search-index.spec.ts runs it
  * against PostgreSQL through the API.)
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseDocument, SearchIndex, trigrams, type IndexedProduct, type IndexSearch } from './search-index.js';
 import { hasPhrase, parseTsQuery, positiveTerms } from './tsquery.js';
 
@@ -209,6 +212,66 @@ describe('SearchIndex', () => {
     expect(live.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 5, facets: FACETS }).facets!.total).toBe(1);
     expect(live.correction('nam')).toBeUndefined();
     expect(live.deadShare).toBeCloseTo(2 / 3);
+  });
+
+  it('keeps the name order through refreshes as a fresh load orders it (merged, not re-sorted), for code points and a collator', () => {
+    for (const compare of [undefined, new Intl.Collator('en').compare]) {
+      const names = (i: number) => `${['Ärmel', 'apex', 'Zeta', 'zeta', 'Beta', 'béta', '€uro', '日本 Kit'][i % 8]} ${(i * 7919) % 97}`;
+      const rows = Array.from({ length: 400 }, (_, i) => product({ id: 70_000 + i, name: names(i), image_url: i % 2 ? `/media/${i}.png` : null, document: "'kit':1A" }));
+      const live = new SearchIndex(compare);
+      live.upsert(rows);
+      const byName = (index: SearchIndex) => index.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 1000 }).ids;
+      byName(live);
+      // a refresh: a few renamed (new slots), a few removed, a few new; twice
+      const renamed = [3, 150, 399].map((i) => ({ ...rows[i]!, name: names(i + 5) }));
+      const added = Array.from({ length: 20 }, (_, i) => product({ id: 80_000 + i, name: names(i * 3), document: "'kit':1A" }));
+      live.upsert(renamed);
+      live.remove(rows[7]!.id);
+      live.upsert(added.slice(0, 10));
+      byName(live);
+      live.upsert(added.slice(10));
+      const fresh = new SearchIndex(compare);
+      fresh.upsert([...rows.filter((_, i) => ![3, 150, 399, 7].includes(i)), ...renamed, ...added]);
+      expect(byName(live)).toEqual(byName(fresh));
+      expect(live.search({ query: parseTsQuery("'kit'"), filter: {}, sort: 'relevance', page: 1, limit: 1000 }).ids).toEqual(byName(fresh));
+      // the text columns give back what they were given
+      const [one, two] = [rows[11]!, added[0]!];
+      expect(live.suggestionsOf([one.id, two.id]).map((s) => [s.name, s.slug, s.image_url])).toEqual([
+        [one.name, one.slug, one.image_url],
+        [two.name, two.slug, null],
+      ]);
+    }
+  });
+
+  it('reads back from its file as it was kept, and goes on from there like the index it was', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dm-snapshot-')), 'catalogue.idx');
+    const rows = Array.from({ length: 300 }, (_, i) =>
+      product({ id: 90_000 + i, name: `${['Scaler', 'Scanner', 'Kit', 'Chair'][i % 4]} ${(i * 31) % 300}`, image_url: i % 3 ? null : `/m/${i}.png`, manufacturer: `Maker ${i % 7}`, document: `'${['scaler', 'scanner', 'kit', 'chair'][i % 4]}':1A 'tip':${i % 5 ? 9 : '2B'}` }),
+    );
+    const kept = new SearchIndex();
+    kept.upsert(rows);
+    kept.remove(rows[5]!.id);
+    const meta = { identity: '1-2', collation: 'C', version: '42', xmin: '1000', refreshedAt: 1234 };
+    kept.save(file, meta);
+    const read = SearchIndex.read(file)!;
+    expect(read.meta).toEqual(meta);
+    const answers = (index: SearchIndex) => [
+      index.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 500 }).ids,
+      search(index, "'tip' & 'sca':*", { facets: FACETS, limit: 20 }),
+      search(index, "'tip'", { filter: { manufacturer: ['Maker 3'], minPrice: '50' }, facets: FACETS, sort: 'price-desc' }),
+      index.suggestionsOf(rows.slice(0, 12).map((row) => row.id)),
+      index.correction('scannr'),
+      index.count,
+    ];
+    expect(answers(read.index)).toEqual(answers(kept));
+    // a refresh after the read: products added, replaced and removed, as on the index kept
+    const more = [product({ id: 95_000, name: 'Scaler Zero', document: "'scaler':1A 'new':2A" }), { ...rows[7]!, name: 'Kit Renamed', document: "'kit':1A 'renam':2A" }];
+    for (const index of [read.index, kept]) {
+      index.upsert(more);
+      index.remove(rows[9]!.id);
+    }
+    expect(answers(read.index)).toEqual(answers(kept));
+    expect(SearchIndex.read(path.join(path.dirname(file), 'none.idx'))).toBeUndefined();
   });
 
   it('a page-only one-word search (the suggestions) answers the first page of the full ranking', () => {

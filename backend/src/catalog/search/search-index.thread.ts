@@ -10,7 +10,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { WorkerCalls } from '../../common/worker-calls.js';
-import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch, NameCompare } from './search-index.js';
+import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch, NameCompare, SnapshotMeta } from './search-index.js';
 import { codePointCompare } from './search-index.js';
 
 /** A suggestion's product as the index holds it (SearchIndex.suggestionsOf). */
@@ -19,6 +19,9 @@ export type IndexSuggestion = ReturnType<import('./search-index.js').SearchIndex
 /** What the API asks of one index in the thread. */
 export type IndexMessage =
   | { op: 'create'; collation: string }
+  /** the index kept in a file (snapshot.ts): its meta, or null when there is none to read */
+  | { op: 'restore'; file: string; collation: string }
+  | { op: 'save'; file: string; meta: SnapshotMeta }
   | { op: 'drop' }
   | {
       op: 'apply';
@@ -57,6 +60,15 @@ function workerFile(): URL {
   return own.endsWith('.ts') ? new URL('../../../dist/catalog/search/search-index.worker.js', own) : new URL('./search-index.worker.js', own);
 }
 
+/**
+ * The thread's young generation, in MB. Loading churns through the rows (a million products are a
+ * gigabyte of text passing through), and V8 grows an isolate's young generation under such churn
+ * to 128 MB and keeps it, empty, once the load is done: measured, that and the old generation's
+ * garbage were most of the index's RSS (bench/search-memory.mjs). 16 MB: the same load, a few
+ * more scavenges, an RSS that follows what the index holds.
+ */
+const YOUNG_GENERATION_MB = 16;
+
 /** One worker thread and the calls waiting for its answers (answered in the order sent). */
 export class SearchIndexThread {
   private readonly calls: WorkerCalls<IndexReply>;
@@ -64,7 +76,7 @@ export class SearchIndexThread {
 
   /** `onEnd`: the thread stopped (an uncaught error, or terminate): every call waiting was rejected. */
   constructor(onEnd: (error: Error) => void) {
-    this.calls = new WorkerCalls<IndexReply>(fileURLToPath(workerFile()), 'search index', {}, onEnd);
+    this.calls = new WorkerCalls<IndexReply>(fileURLToPath(workerFile()), 'search index', { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }, onEnd);
   }
 
   call(message: { handle: number } & IndexMessage): Promise<Extract<IndexReply, { ok: true }>> {
@@ -76,6 +88,17 @@ export class SearchIndexThread {
     const handle = this.nextHandle++;
     await this.call({ op: 'create', handle, collation });
     return new RemoteSearchIndex(this, handle);
+  }
+
+  /** The index kept in `file`, read into the thread, and what it says of itself; undefined when there is none of this format. */
+  async restore(file: string, collation: string): Promise<{ index: RemoteSearchIndex; meta: SnapshotMeta } | undefined> {
+    const handle = this.nextHandle++;
+    const reply = await this.call({ op: 'restore', handle, file, collation });
+    if (!reply.value) return undefined;
+    const index = new RemoteSearchIndex(this, handle);
+    index.count = reply.count;
+    index.deadShare = reply.deadShare;
+    return { index, meta: reply.value as SnapshotMeta };
   }
 
   terminate(): Promise<void> {
@@ -105,6 +128,11 @@ export class RemoteSearchIndex {
   /** Categories (when given), removals, then products added or replaced, as one step no search sees half done. */
   apply(change: { categories?: Extract<IndexMessage, { op: 'apply' }>['categories']; removed?: number[]; products?: IndexedProduct[]; prepare?: boolean }): Promise<void> {
     return this.call({ op: 'apply', categories: change.categories, removed: change.removed ?? [], products: change.products ?? [], prepare: change.prepare ?? false });
+  }
+
+  /** Keeps the index, as of the messages sent before this one, in `file` for the next start. */
+  save(file: string, meta: SnapshotMeta): Promise<void> {
+    return this.call({ op: 'save', file, meta });
   }
 
   drop(): Promise<void> {

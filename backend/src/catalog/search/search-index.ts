@@ -20,6 +20,8 @@
  * - types.ts: the rows the index loads and a search's request and answer (IndexedProduct, IndexSearch, …).
  * - analysis.ts: text analysis: a search document's lexemes and weights; the words and trigrams of names.
  * - memory.ts: typed-array primitives: posting lists, growable columns, per-search scratch buffers.
+ * - strings.ts: the text columns (UTF-8 in one buffer per column) and the id → slot lookup: no JS object per product.
+ * - snapshot.ts: the index kept in a file and read back (SEARCH_INDEX_DIR), so a start need not read the whole catalogue.
  * - columns.ts: the column store: per-slot columns, postings, the name order and the lexicon; products added and removed.
  * - evaluate.ts: query evaluation over the posting lists, pruning, and the names-first path of suggestions.
  * - paging.ts: a results page: the sort orders, 'Best match' keys, the k best without sorting every match.
@@ -34,14 +36,16 @@ import { correctionOf } from './corrections.js';
 import { codePointCompare, ColumnStore, FEATURED, IN_STOCK, type NameCompare, NEW, PRODUCT_TYPE_CODES, TYPE_CODE } from './columns.js';
 import { isConjunction, type Matches, QueryEvaluator } from './evaluate.js';
 import { cents, countAll, countRating, type Counts, emptyFacets, facetsOf, newCounts } from './facets.js';
-import { DenseScratch, grow, Posting, SlotLists } from './memory.js';
+import { DenseScratch, grow, Posting, SlotLists, WEIGHT_BITS, WEIGHT_MASK } from './memory.js';
 import { bestMatchKey, Pager } from './paging.js';
 import { positiveTerms, type TsQuery } from './tsquery.js';
+import { readSnapshot, saveSnapshot, type SnapshotMeta } from './snapshot.js';
 import type { IndexedCategory, IndexedProduct, IndexResult, IndexSearch } from './types.js';
 
 export { parseDocument, trigrams } from './analysis.js';
 export { codePointCompare, type NameCompare, PRODUCT_TYPE_CODES } from './columns.js';
 export { CORRECTION_SIMILARITY } from './corrections.js';
+export type { SnapshotMeta } from './snapshot.js';
 export type { IndexedCategory, IndexedProduct, IndexFacets, IndexFilter, IndexResult, IndexSearch } from './types.js';
 
 const EMPTY_POSTING = new Posting();
@@ -54,10 +58,21 @@ export class SearchIndex {
   private readonly evaluator: QueryEvaluator;
   private readonly pager: Pager;
 
-  constructor(compareNames: NameCompare = codePointCompare) {
-    this.store = new ColumnStore(compareNames);
+  constructor(compareNames: NameCompare = codePointCompare, store?: ColumnStore) {
+    this.store = store ?? new ColumnStore(compareNames);
     this.evaluator = new QueryEvaluator(this.store, this.bytes, this.lists);
     this.pager = new Pager(this.store, this.evaluator);
+  }
+
+  /** The index kept in `file` by `save` (snapshot.ts), or undefined when there is none of this format. */
+  static read(file: string, compareNames: NameCompare = codePointCompare): { index: SearchIndex; meta: SnapshotMeta } | undefined {
+    const read = readSnapshot(file, compareNames);
+    return read && { index: new SearchIndex(compareNames, read.store), meta: read.meta };
+  }
+
+  /** Keeps the index in `file` for the next start (snapshot.ts). */
+  save(file: string, meta: SnapshotMeta): void {
+    saveSnapshot(this.store, file, meta);
   }
 
   /** Products held (live). */
@@ -120,7 +135,7 @@ export class SearchIndex {
     // (no scoring pass after it); a whole word's posting list is the matches, its weights beside them
     const single = query && query.kind === 'term' && !query.weights ? query : undefined;
     const posting = single && !single.prefix ? (this.store.postings.get(single.lexeme) ?? EMPTY_POSTING) : undefined;
-    const matched: Pick<Matches, 'slots' | 'n'> | null = posting ? { slots: posting.slots, n: posting.length } : query ? this.evaluator.evaluate(query, weightsOf) : null;
+    const matched: Pick<Matches, 'slots' | 'n'> | null = posting ? { slots: this.slotsOf(posting), n: posting.length } : query ? this.evaluator.evaluate(query, weightsOf) : null;
     const keyed = single !== undefined && sort === 'relevance';
     let rank: Int32Array = this.store.nameRank;
     if (keyed) {
@@ -128,7 +143,7 @@ export class SearchIndex {
       this.pager.scores = grow(this.pager.scores, size);
     }
     const scores = this.pager.scores;
-    const postingWeights = posting?.weights;
+    const postingEntries = posting?.entries;
     // a prefix: each match's best weight over the words it covers
     const termWeights = single && !posting ? weightsOf.get(single)! : undefined;
 
@@ -177,7 +192,7 @@ export class SearchIndex {
         const slot = matchedSlots ? matchedSlots[i]! : i;
         if (!alive[slot]) continue;
         hits[total++] = slot;
-        if (keyed) scores[slot] = bestMatchKey(postingWeights ? postingWeights[i]! : termWeights![slot]!, rank[slot]!);
+        if (keyed) scores[slot] = bestMatchKey(postingEntries ? postingEntries[i]! & WEIGHT_MASK : termWeights![slot]!, rank[slot]!);
         if (counts) countAll(counts, slot, columns);
       }
     } else {
@@ -199,7 +214,7 @@ export class SearchIndex {
         if (minRating !== undefined && !(ratings[slot]! >= minRating)) fails |= RATING;
         if (fails === 0) {
           hits[total++] = slot;
-          if (keyed) scores[slot] = bestMatchKey(postingWeights ? postingWeights[i]! : termWeights![slot]!, rank[slot]!);
+          if (keyed) scores[slot] = bestMatchKey(postingEntries ? postingEntries[i]! & WEIGHT_MASK : termWeights![slot]!, rank[slot]!);
           if (counts) countAll(counts, slot, columns);
           continue;
         }
@@ -222,6 +237,14 @@ export class SearchIndex {
     return { ids, total, facets: facetsOf(this.store, total, counts, filter, facets) };
   }
 
+  /** A posting's slots (its entries without their weights), in a scratch list. */
+  private slotsOf(posting: Posting): Int32Array {
+    const slots = this.lists.take();
+    const { entries, length } = posting;
+    for (let i = 0; i < length; i += 1) slots[i] = entries[i]! >>> WEIGHT_BITS;
+    return slots;
+  }
+
   /** For a search that found nothing: the closest word of the products' names (corrections.ts correctionOf). */
   correction(term: string): string | undefined {
     return correctionOf(this.store, term);
@@ -235,12 +258,12 @@ export class SearchIndex {
       return [
         {
           id,
-          name: this.store.names[slot]!,
-          slug: this.store.slugs[slot]!,
+          name: this.store.names.get(slot)!,
+          slug: this.store.slugs.get(slot)!,
           product_type: PRODUCT_TYPE_CODES[this.store.types[slot]!]!,
           manufacturer: this.store.makerNames[this.store.makers[slot]!]!,
           price: cents(this.store.prices[slot]!),
-          image_url: this.store.images[slot]!,
+          image_url: this.store.images.get(slot),
         },
       ];
     });

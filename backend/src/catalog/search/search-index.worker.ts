@@ -24,6 +24,16 @@ function handle(message: IndexRequest): unknown {
       indexes.set(message.handle, new SearchIndex(nameCompare(message.collation)));
       latest = message.handle;
       return undefined;
+    case 'restore': {
+      const read = SearchIndex.read(message.file, nameCompare(message.collation));
+      if (!read) return null;
+      indexes.set(message.handle, read.index);
+      latest = message.handle;
+      return read.meta;
+    }
+    case 'save':
+      indexFor(message.handle).save(message.file, message.meta);
+      return undefined;
     case 'drop':
       indexes.delete(message.handle);
       return undefined;
