@@ -116,6 +116,8 @@ describe('the admin Customers tab', () => {
         // by keyboard: from the search box into the grid, then Enter on the practice's row
         for (let i = 0; i < 8 && !(await grid.evaluate((g) => g.contains(document.activeElement))); i++) await admin.keyboard.press('Tab');
         assert.ok(await grid.evaluate((g) => g.contains(document.activeElement)), 'Tab reaches the grid');
+        // Tab lands on the header row or the first cell: down to the practice's row (the only one), then Enter
+        await admin.keyboard.press('ArrowDown');
         await admin.keyboard.press('Enter');
         const drawer = admin.getByRole('dialog', { name: 'Lakeside Dental' });
         const people = drawer.getByRole('region', { name: 'People' });

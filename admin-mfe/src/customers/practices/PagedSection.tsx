@@ -18,6 +18,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function PagedSection<T>({
   title,
   noun,
+  one,
   empty,
   pageSize,
   usePage,
@@ -26,6 +27,8 @@ export function PagedSection<T>({
   title: string;
   /** the records, plural, as the pager counts them ('orders') */
   noun: string;
+  /** one of them ('order') */
+  one: string;
   empty: string;
   pageSize: number;
   usePage: (page: number) => { data?: PagedRows<T>; isError: boolean; isFetching: boolean };
@@ -47,7 +50,7 @@ export function PagedSection<T>({
           </Stack>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1.5, flexWrap: 'wrap' }} useFlexGap>
             <Typography variant="body2" color="text.secondary" role="status">
-              {count(from)}–{count(from + data.rows.length - 1)} of {data.total_capped ? `more than ${count(data.total)}` : count(data.total)} {noun}
+              {count(from)}–{count(from + data.rows.length - 1)} of {data.total_capped ? `more than ${count(data.total)}` : count(data.total)} {data.total === 1 ? one : noun}
             </Typography>
             {data.total > pageSize ? (
               <Stack direction="row" spacing={1}>

@@ -35,6 +35,7 @@ export function PracticeOrdersSection({ practiceId }: { practiceId: number }) {
     <PagedSection<OrderSummary>
       title="Orders"
       noun="orders"
+      one="order"
       empty="No orders yet."
       pageSize={PAGE}
       usePage={(page) => {
@@ -60,6 +61,7 @@ export function PracticeInvoicesSection({ practiceId }: { practiceId: number }) 
     <PagedSection<AdminPracticeInvoice>
       title="Invoices"
       noun="invoices"
+      one="invoice"
       empty="No invoices: the practice has not ordered on invoice terms."
       pageSize={PAGE}
       usePage={(page) => {
