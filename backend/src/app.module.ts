@@ -12,6 +12,7 @@ import type { Database } from './database/database.js';
 import { DatabaseModule } from './database/database.module.js';
 import { FrontendModule } from './frontend/frontend.module.js';
 import { HealthModule } from './health/health.module.js';
+import { AdminPracticesModule } from './admin-practices/admin-practices.module.js';
 import { CustomersModule } from './customers/customers.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { IntegrationLogModule } from './integrations/integration-log.js';
@@ -40,7 +41,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule, WebhooksModule, PracticesModule, OrderGuidesModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule, WebhooksModule, PracticesModule, OrderGuidesModule, AdminPracticesModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

@@ -252,3 +252,94 @@ describe('without a practice', () => {
     expect((await a.agents.owner.get('/api/practice').expect(200)).body.name).toBe(before);
   });
 });
+
+/**
+ * The matrix (issue 36's goal "every practice route × 3 roles × own/other: 0 leaks"): each shopper
+ * route that names or lists a practice's records, for each role, called on its own practice's record
+ * (answered as the role may: never 404) and on practice B's (answered exactly as a record that does
+ * not exist: same status, same body; a list never shows B's). Own records that a call changes are
+ * made for the run (a guide, an invitation); the last owner's leaving is refused (409), not done.
+ */
+interface Ids {
+  order: string;
+  serviceRequest: string;
+  guide: number;
+  line: number;
+  invitation: string;
+  member: number;
+}
+type RecordRoute = [name: string, ownersOnly: boolean, call: (agent: TestAgent, ids: Ids) => request.Test];
+const RECORD_ROUTES: RecordRoute[] = [
+  ['GET /api/orders/{number}', false, (x, i) => x.get(`/api/orders/${i.order}`)],
+  ['POST /api/orders/{number}/approve', true, (x, i) => x.post(`/api/orders/${i.order}/approve`)],
+  ['POST /api/orders/{number}/decline', true, (x, i) => x.post(`/api/orders/${i.order}/decline`).send({ reason: 'matrix' })],
+  ['GET /api/service-requests/{number}', false, (x, i) => x.get(`/api/service-requests/${i.serviceRequest}`)],
+  ['POST /api/order-guides (from_order)', false, (x, i) => x.post('/api/order-guides').send({ name: 'Matrix copy', from_order: i.order })],
+  ['GET /api/order-guides/{id}', false, (x, i) => x.get(`/api/order-guides/${i.guide}`)],
+  ['PATCH /api/order-guides/{id}', false, (x, i) => x.patch(`/api/order-guides/${i.guide}`).send({ name: 'Matrix renamed' })],
+  ['POST /api/order-guides/{id}/lines', false, (x, i) => x.post(`/api/order-guides/${i.guide}/lines`).send({ product_id: w.p.chair.id, quantity: 1 })],
+  ['PATCH /api/order-guides/{id}/lines/{lineId}', false, (x, i) => x.patch(`/api/order-guides/${i.guide}/lines/${i.line}`).send({ quantity: 4 })],
+  ['POST /api/order-guides/{id}/add-to-cart', false, (x, i) => x.post(`/api/order-guides/${i.guide}/add-to-cart`)],
+  ['DELETE /api/order-guides/{id}/lines/{lineId}', false, (x, i) => x.delete(`/api/order-guides/${i.guide}/lines/${i.line}`)],
+  ['DELETE /api/order-guides/{id}', false, (x, i) => x.delete(`/api/order-guides/${i.guide}`)],
+  ['POST /api/practice/invitations/{id}/resend', true, (x, i) => x.post(`/api/practice/invitations/${i.invitation}/resend`)],
+  ['DELETE /api/practice/invitations/{id}', true, (x, i) => x.delete(`/api/practice/invitations/${i.invitation}`)],
+  ['PATCH /api/practice/members/{userId}', true, (x, i) => x.patch(`/api/practice/members/${i.member}`).send({ role: 'owner' })],
+  ['DELETE /api/practice/members/{userId}', true, (x, i) => x.delete(`/api/practice/members/${i.member}`)],
+];
+type ListRoute = [name: string, ownersOnly: boolean, path: string, own: (t: Team) => string];
+const LIST_ROUTES: ListRoute[] = [
+  ['GET /api/practice', false, '/api/practice', (t) => (t === a ? 'authz_a Dental' : 'authz_b Dental')],
+  ['GET /api/orders', false, '/api/orders?limit=100', (t) => t.order],
+  ['GET /api/service-requests', false, '/api/service-requests?limit=100', (t) => t.serviceRequest],
+  ['GET /api/order-guides', false, '/api/order-guides', (t) => (t === a ? 'authz_a guide' : 'authz_b guide')],
+  ['GET /api/practice/approvals', true, '/api/practice/approvals', (t) => (t === a ? 'authz_a_assistant' : 'authz_b_assistant')],
+  ['GET /api/practice/invitations', true, '/api/practice/invitations', (t) => t.invitation],
+];
+const MISSING: Ids = { order: 'DM-ZZZZZZ', serviceRequest: 'SR-ZZZZZZ', guide: 2147483000, line: 2147483001, invitation: '00000000-0000-4000-8000-000000000000', member: 2147483002 };
+const checked: string[] = [];
+
+describe.each(ROLES)('the matrix: a practice A %s on every practice route, own and other', (role) => {
+  const agent = () => a.agents[role];
+  let own: Ids;
+  let other: Ids;
+
+  beforeAll(async () => {
+    const guide = (await agent().post('/api/order-guides').send({ name: `matrix ${role}`, lines: [{ product_id: w.p.cheap.id, quantity: 1 }] }).expect(201)).body;
+    const invitation = (await a.agents.owner.post('/api/practice/invitations').send({ email: `matrix_${role}@practice.example`, role: 'assistant' }).expect(201)).body.id;
+    // the member route on its own practice: the owner's own account (the last owner: its leaving or change is refused, 409)
+    own = { order: a.order, serviceRequest: a.serviceRequest, guide: guide.id, line: guide.lines[0].id, invitation, member: a.ids.owner };
+    other = { order: b.order, serviceRequest: b.serviceRequest, guide: b.guide, line: b.guideLine, invitation: b.invitation, member: b.ids.owner };
+  });
+
+  it.each(RECORD_ROUTES)("%s: practice B's record answers as one that does not exist; its own, as the role may", async (name, ownersOnly, call) => {
+    const missing = await call(agent(), MISSING);
+    const theirs = await call(agent(), other);
+    expect([name, theirs.status, theirs.body]).toEqual([name, missing.status, missing.body]);
+    // an owners' route answers others 403 for any record, or 404 for one not of their practice (approvals: the order first)
+    expect([name, missing.status]).toEqual([name, ownersOnly && role !== 'owner' ? expect.any(Number) : 404]);
+    expect([name, [403, 404].includes(missing.status)]).toEqual([name, true]);
+    const mine = await call(agent(), own);
+    expect([name, mine.status === 404 || mine.status >= 500 ? mine.status : 'answered']).toEqual([name, 'answered']);
+    if (ownersOnly && role !== 'owner') expect([name, mine.status]).toEqual([name, 403]);
+    checked.push(`${role} ${name} own`, `${role} ${name} other`);
+  });
+
+  it.each(LIST_ROUTES)("%s: lists practice A's records, never practice B's", async (name, ownersOnly, path, mark) => {
+    const answer = await agent().get(path);
+    if (ownersOnly && role !== 'owner') {
+      expect([name, answer.status]).toEqual([name, 403]);
+    } else {
+      expect([name, answer.status]).toEqual([name, 200]);
+      const text = JSON.stringify(answer.body);
+      if (name !== 'GET /api/practice/approvals') expect([name, text.includes(mark(a))]).toEqual([name, true]);
+      expect([name, text.includes(mark(b)), text.includes('authz_b')]).toEqual([name, false, false]);
+    }
+    checked.push(`${role} ${name} own`, `${role} ${name} other`);
+  });
+});
+
+afterAll(() => {
+  // 16 record routes and 6 lists, × 3 roles × own and other
+  expect(new Set(checked).size).toBe((RECORD_ROUTES.length + LIST_ROUTES.length) * ROLES.length * 2);
+});

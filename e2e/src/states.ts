@@ -239,7 +239,8 @@ async function dashboard(page: Page, tab: string): Promise<void> {
   } else if (tab === 'orders') {
     await page.getByRole('heading', { name: 'All Orders' }).waitFor();
   } else if (tab === 'customers') {
-    await page.getByRole('grid', { name: 'Customers' }).getByRole('gridcell').first().waitFor();
+    // the Practices view is shown first (issue 36)
+    await page.getByRole('grid', { name: 'Practices' }).getByRole('gridcell').first().waitFor();
   } else if (tab === 'analytics') {
     // issue 21: the four cards, each answered (figures, an empty state or an error), none still loading
     await page.getByRole('heading', { name: 'Searches with no results' }).waitFor();
@@ -308,9 +309,23 @@ export const ADMIN_STATES: ScreenState[] = [
     },
   },
   {
-    name: 'admin: customer drawer',
+    name: 'admin: practice drawer',
     async open(page) {
       await dashboard(page, 'customers');
+      // the demo shopper's practice (named after them by the practices migration)
+      await page.getByRole('grid', { name: 'Practices' }).getByRole('button', { name: 'Dr. Jane Smith', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Dr. Jane Smith' });
+      await drawer.getByRole('heading', { name: 'Invoices' }).waitFor();
+      await drawer.getByText(/^(No invoices|\d)/).first().waitFor();
+      await drawer.getByText('Loading payment terms…').waitFor({ state: 'detached' });
+      await stopped(drawer);
+    },
+  },
+  {
+    name: 'admin: customer drawer',
+    async open(page) {
+      await page.goto('/admin?tab=customers&view=people');
+      await page.getByRole('grid', { name: 'Customers' }).getByRole('gridcell').first().waitFor();
       await page.getByRole('button', { name: 'dr.smith', exact: true }).click();
       const drawer = page.getByRole('dialog', { name: 'dr.smith' });
       await drawer.getByRole('heading', { name: 'Recent orders' }).waitFor();

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { CUSTOMER_MESSAGES, type CustomerRow } from '@dentalmarket/contracts';
 import { renderWithStore, stubFetch, type Answer, type Call } from '../categories/testSupport.js';
 import { customerDetail, customerRow } from './customerFixtures.js';
-import { CustomersTab } from './CustomersTab.js';
+import { CustomersGrid } from './CustomersGrid.js';
 
 const ID = 7;
 const USERNAME = 'dana.lee';
@@ -37,7 +37,7 @@ const listCalls = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/api
 const statusInGrid = () => within(screen.getByRole('grid', { name: 'Customers', hidden: true })).getByText(/^(Active|Disabled)$/).textContent;
 
 async function openCustomer() {
-  await renderWithStore(<CustomersTab />, null);
+  await renderWithStore(<CustomersGrid />, null);
   const link = await screen.findByRole('button', { name: USERNAME });
   act(() => link.focus());
   fireEvent.click(link);

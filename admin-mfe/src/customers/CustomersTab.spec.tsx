@@ -4,7 +4,17 @@ import type { CustomerRow } from '@dentalmarket/contracts';
 import { screenWidth } from '@dentalmarket/ui/testing';
 import { renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';
 import { customerDetail, customerRow } from './customerFixtures.js';
+import { MemoryRouter } from 'react-router';
 import { CustomersTab } from './CustomersTab.js';
+
+/** The tab's People view (issue 36: the Practices view is shown first), as ?view=people opens it. */
+const renderPeople = () =>
+  renderWithStore(
+    <MemoryRouter initialEntries={['/admin?tab=customers&view=people']}>
+      <CustomersTab />
+    </MemoryRouter>,
+    null,
+  );
 
 const all = Array.from({ length: 60 }, (_v, i) => customerRow(i + 1));
 
@@ -33,7 +43,7 @@ async function choose(label: string, option: string) {
   await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
 }
 
-describe('the admin Customers tab', () => {
+describe("the admin Customers tab's People view", () => {
   afterEach(() => screenWidth(false));
 
   it('shows the first page of accounts, newest first, with their figures and status', async () => {
@@ -41,8 +51,9 @@ describe('the admin Customers tab', () => {
       customerRow(1, { username: 'dana.lee', email: 'dana@clinic.example', orders: 12, total_spent: '12345.6' }),
       customerRow(2, { username: 'new.nurse', email: 'nurse@practice.example', orders: 0, total_spent: '0.00', last_order_at: null, disabled_at: '2026-03-05T12:00:00.000Z' }),
     ]);
-    await renderWithStore(<CustomersTab />, null);
-    expect(screen.getByRole('heading', { name: 'Customers' })).toBeTruthy();
+    await renderPeople();
+    expect(screen.getByRole('heading', { name: 'People' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'People', pressed: true })).toBeTruthy();
     expect(await screen.findByText('1–2 of 2')).toBeTruthy();
     const dana = rowOf('dana.lee');
     for (const text of ['dana@clinic.example', 'Jan 31, 2026', '12', '$12,345.60', 'Mar 2, 2026', 'Active']) expect(dana.getByText(text)).toBeTruthy();
@@ -53,7 +64,7 @@ describe('the admin Customers tab', () => {
 
   it('sorts by every figure the server sorts by, not by status', async () => {
     const { calls } = serve();
-    await renderWithStore(<CustomersTab />, null);
+    await renderPeople();
     await screen.findByText('1–25 of 60');
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
     const sortable = (name: string) => header(name).classList.contains('MuiDataGrid-columnHeader--sortable');
@@ -73,7 +84,7 @@ describe('the admin Customers tab', () => {
 
   it('sends the settled search and the role from page 1', async () => {
     const { calls } = serve();
-    await renderWithStore(<CustomersTab />, null);
+    await renderPeople();
     await screen.findByText('1–25 of 60');
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await screen.findByText('26–50 of 60');
@@ -92,19 +103,19 @@ describe('the admin Customers tab', () => {
 
   it('says "more than 1,000" when a search matched more accounts than the API counts', async () => {
     stubFetch(() => ({ status: 200, body: { customers: all.slice(0, 25), total: 1000, total_capped: true, page: 1, limit: 25 } }));
-    await renderWithStore(<CustomersTab />, null);
+    await renderPeople();
     expect(await screen.findByText('1–25 of more than 1,000')).toBeTruthy();
   });
 
   it('says "No customers found" when nothing matches', async () => {
     serve([]);
-    await renderWithStore(<CustomersTab />, null);
+    await renderPeople();
     expect(await screen.findByText('No customers found')).toBeTruthy();
   });
 
   it('opens a customer from the keyboard: Enter on a cell of the row', async () => {
     serve();
-    await renderWithStore(<CustomersTab />, null);
+    await renderPeople();
     const cell = (await screen.findByText('user3@clinic.example')).closest('[role="gridcell"]') as HTMLElement;
     act(() => cell.focus());
     fireEvent.keyDown(cell, { key: 'Enter' });
@@ -115,7 +126,7 @@ describe('the admin Customers tab', () => {
   it('leaves the dates to the drawer on a phone', async () => {
     screenWidth(true);
     serve();
-    await renderWithStore(<CustomersTab />, null);
+    await renderPeople();
     await screen.findByText('1–25 of 60');
     const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
     await waitFor(() => expect(headers()).toEqual(['Username', 'Email', 'Orders', 'Total spent', 'Status']));

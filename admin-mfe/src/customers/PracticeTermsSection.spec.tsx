@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { PracticeTerms } from '@dentalmarket/contracts';
 import { renderWithStore, stubFetch, type Call } from '../categories/testSupport.js';
 import { customerDetail, customerRow } from './customerFixtures.js';
-import { CustomersTab } from './CustomersTab.js';
+import { CustomersGrid } from './CustomersGrid.js';
 
 const ID = 7;
 const PRACTICE = 3;
@@ -28,7 +28,7 @@ function serve(refusal?: { status: number; body: unknown }) {
 }
 
 async function openTerms() {
-  await renderWithStore(<CustomersTab />, null);
+  await renderWithStore(<CustomersGrid />, null);
   const link = await screen.findByRole('button', { name: 'dana.lee' });
   act(() => link.focus());
   fireEvent.click(link);

@@ -45,6 +45,10 @@ export class User {
   @Column({ type: 'timestamptz', nullable: true })
   disabled_at: Date | null;
 
+  /** true while the account is disabled because an admin disabled its practice (enabling the practice enables it again) */
+  @Column({ type: 'boolean', default: false })
+  disabled_with_practice: boolean;
+
   /** the practice a customer buys for (issue 36); null for an admin */
   @Column({ type: 'integer', nullable: true })
   practice_id: number | null;

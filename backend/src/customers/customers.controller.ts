@@ -58,6 +58,7 @@ export class CustomersController {
   @ApiOperation({ summary: 'Enable a disabled account again' })
   @ApiOkResponse({ type: CustomerDetailDto })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such account' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: "the account's practice is disabled: enable the practice (POST /api/admin/practices/{id}/enable)" })
   enable(@Param() params: CustomerIdParamDto): Promise<CustomerDetailDto> {
     return this.customers.enable(params.id);
   }

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { centsToDecimal, CUSTOMER_MESSAGES, type UserRole } from '@dentalmarket/contracts';
+import { ADMIN_PRACTICE_MESSAGES } from '@dentalmarket/contracts/admin-practices';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { mapOrderSummary, type OrderSummaryRow } from '../orders/dto/order.dto.js';
@@ -86,16 +87,19 @@ export class CustomersService {
       if (target.role === 'admin' && target.disabled_at === null && admins.filter((admin) => admin.id !== id).length === 0) {
         throw new ConflictException(CUSTOMER_MESSAGES.disableLastAdmin);
       }
-      await manager.query(`UPDATE users SET disabled_at = coalesce(disabled_at, now()) WHERE id = $1`, [id]);
+      await manager.query(`UPDATE users SET disabled_at = coalesce(disabled_at, now()), disabled_with_practice = false WHERE id = $1`, [id]);
       await manager.query(`DELETE FROM "session" WHERE (sess -> 'passport') ->> 'user' = $1`, [String(id)]);
     });
     return this.get(id);
   }
 
+  /** Refused (409) while the account's practice is disabled: enabling the practice enables its people. */
   async enable(id: number): Promise<CustomerDetailDto> {
     await this.transactions.run(async (manager) => {
       await this.lockAccount(manager, id);
-      await manager.query(`UPDATE users SET disabled_at = NULL WHERE id = $1`, [id]);
+      const [practice] = (await manager.query(`SELECT p.disabled_at FROM users u JOIN practices p ON p.id = u.practice_id WHERE u.id = $1 AND u.role = 'customer'`, [id])) as Array<{ disabled_at: Date | null }>;
+      if (practice?.disabled_at) throw new ConflictException(ADMIN_PRACTICE_MESSAGES.enableInDisabledPractice);
+      await manager.query(`UPDATE users SET disabled_at = NULL, disabled_with_practice = false WHERE id = $1`, [id]);
     });
     return this.get(id);
   }

@@ -24,6 +24,7 @@ import { Practice } from '../practices/practice.entity.js';
 @Index('IDX_orders_awaiting_practice', { synchronize: false })
 @Index('IDX_orders_awaiting_expiry', { synchronize: false })
 @Index('IDX_orders_open_invoices', { synchronize: false })
+@Index('IDX_orders_practice_invoices', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, GoneException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type PracticeRole } from '@dentalmarket/contracts';
+import { ADMIN_PRACTICE_MESSAGES } from '@dentalmarket/contracts/admin-practices';
 import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 import { insertUser } from '../auth/users.service.js';
 import type { User } from '../auth/user.entity.js';
@@ -155,7 +156,8 @@ export class InvitationsService {
       const row = await this.byToken(manager, token, true);
       const reason = closed(row);
       if (reason) throw new GoneException(GONE[reason]);
-      await manager.query(`SELECT id FROM practices WHERE id = $1 FOR UPDATE`, [row.practice_id]);
+      const [practice] = (await manager.query(`SELECT disabled_at FROM practices WHERE id = $1 FOR UPDATE`, [row.practice_id])) as Array<{ disabled_at: Date | null }>;
+      if (practice?.disabled_at) throw new ConflictException(ADMIN_PRACTICE_MESSAGES.invitationToDisabledPractice);
       let account: User;
       if (!user) {
         const missing = [!input.username && 'username: required to create your account', !input.password && 'password: required to create your account'].filter(Boolean);

@@ -1,4 +1,4 @@
-import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
  * A dental practice (issue 36): the shopper's side of every account but an admin's. Its people are
@@ -6,6 +6,10 @@ import { Check, Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Update
  * requests are those whose `practice_id` names it (migration 1765600000000-Practices).
  */
 @Entity({ name: 'practices' })
+// the admin's practices list (migration 1765820000000-AdminPractices): its sorts and name search
+@Index('IDX_practices_name', { synchronize: false })
+@Index('IDX_practices_created', { synchronize: false })
+@Index('IDX_practices_name_words', { synchronize: false })
 @Check('CHK_practices_terms', `"payment_terms" = 'card' OR ("payment_terms" = 'invoice' AND "net_days" BETWEEN 1 AND 120 AND "credit_limit_cents" >= 0)`)
 @Check('CHK_practices_approval', `"approval_days" BETWEEN 1 AND 30 AND ("approval_threshold_cents" IS NULL OR "approval_threshold_cents" >= 0)`)
 export class Practice {
@@ -46,6 +50,10 @@ export class Practice {
 
   @Column({ type: 'bigint', nullable: true })
   credit_limit_cents: string | null;
+
+  /** set by an admin: its people are disabled with it (users.disabled_with_practice); null while enabled */
+  @Column({ type: 'timestamptz', nullable: true })
+  disabled_at: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

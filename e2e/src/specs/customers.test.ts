@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
-import { openCustomer } from '../admin-customers.js';
+import { openCustomer, openPractice } from '../admin-customers.js';
 import { ADMIN_STATES, openState, type ShopperFixtures } from '../states.js';
 import { appAndBrowser } from '../suite.js';
 
@@ -81,6 +81,76 @@ describe('the admin Customers tab', () => {
     });
   });
 
+  it('opens a practice from the Practices view by keyboard, sees its people, orders and invoices, and disables it: its members are signed out and cannot sign in', async () => {
+    const owner = { username: 'lake.owner', email: 'owner@lakeside.example', full_name: 'Dr. Lena Lake', password: 'Lakeside passphrase 2026', practice_name: 'Lakeside Dental' };
+    await withContext(async (shopper, shopperContext) => {
+      const registered = await shopperContext.request.post('/api/register', { data: owner });
+      assert.equal(registered.status(), 201, await registered.text());
+      const practiceId = ((await (await shopperContext.request.get('/api/practice')).json()) as { id: number }).id;
+      const { products } = (await (await shopperContext.request.get('/api/products?productType=equipment&limit=24')).json()) as { products: Array<{ id: number; price: string; in_stock: boolean }> };
+      const product = products.find((p) => p.in_stock && Number(p.price) > 0 && Number(p.price) < 1000)!;
+      const shipping = { fullName: owner.full_name, email: owner.email, address: '3 Lake Road', city: 'Portland', state: 'OR', zipCode: '97201' };
+      const order = async () => {
+        const placed = await shopperContext.request.post('/api/orders', { data: { lines: [{ product_id: product.id, quantity: 1, unit_price: product.price }], shipping } });
+        assert.equal(placed.status(), 201, await placed.text());
+        return ((await placed.json()) as { number: string }).number;
+      };
+      const cardOrder = await order();
+
+      await withContext(async (admin, adminContext) => {
+        await signIn(adminContext, DEMO_ADMIN);
+        const terms = await adminContext.request.put(`/api/admin/practices/${practiceId}/terms`, { data: { payment_terms: 'invoice', net_days: 30, credit_limit: '5000.00' } });
+        assert.equal(terms.status(), 200, await terms.text());
+        const invoiceOrder = await order();
+        await shopper.goto('/');
+        await shopper.getByRole('button', { name: owner.full_name, exact: true }).waitFor();
+
+        await admin.goto('/admin?tab=customers');
+        await admin.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
+        const searched = admin.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/practices' && new URL(r.url()).searchParams.get('q') === 'lakeside' && r.ok());
+        await admin.getByRole('searchbox', { name: 'Search practices' }).fill('lakeside');
+        await searched;
+        const grid = admin.getByRole('grid', { name: 'Practices' });
+        const row = grid.getByRole('row').filter({ has: admin.getByRole('button', { name: 'Lakeside Dental', exact: true }) });
+        for (const text of ['Dr. Lena Lake', 'Invoice, net 30', '$5,000.00', 'Active']) await row.getByText(text, { exact: true }).waitFor();
+        // by keyboard: from the search box into the grid, then Enter on the practice's row
+        for (let i = 0; i < 8 && !(await grid.evaluate((g) => g.contains(document.activeElement))); i++) await admin.keyboard.press('Tab');
+        assert.ok(await grid.evaluate((g) => g.contains(document.activeElement)), 'Tab reaches the grid');
+        // Tab lands on the header row or the first cell: down to the practice's row (the only one), then Enter
+        await admin.keyboard.press('ArrowDown');
+        await admin.keyboard.press('Enter');
+        const drawer = admin.getByRole('dialog', { name: 'Lakeside Dental' });
+        const people = drawer.getByRole('region', { name: 'People' });
+        for (const text of [owner.full_name, owner.email, 'Owner', 'Active']) await people.getByText(text, { exact: true }).waitFor();
+        for (const number of [cardOrder, invoiceOrder]) await drawer.getByRole('region', { name: 'Orders' }).getByText(number, { exact: true }).waitFor();
+        const invoices = drawer.getByRole('region', { name: 'Invoices' });
+        await invoices.getByText(invoiceOrder, { exact: true }).waitFor();
+        await invoices.getByText('Unpaid', { exact: true }).waitFor();
+        assert.equal(await invoices.getByText(cardOrder).count(), 0, 'a card order is no invoice');
+
+        await drawer.getByRole('button', { name: 'Disable practice' }).click();
+        const question = admin.getByRole('dialog', { name: 'Disable Lakeside Dental?' });
+        await question.getByText(/^Its person will be signed out everywhere at once/).waitFor();
+        const disabled = admin.waitForResponse((r) => r.url().endsWith(`/api/admin/practices/${practiceId}/disable`));
+        await question.getByRole('button', { name: 'Disable practice' }).click();
+        assert.equal((await disabled).status(), 200);
+        await admin.getByText('Practice disabled').waitFor();
+        await drawer.getByRole('button', { name: 'Enable practice' }).waitFor();
+        await people.getByText('Disabled', { exact: true }).waitFor();
+
+        // the member's session ended at once, and the sign-in is refused
+        assert.equal((await shopperContext.request.get('/api/me')).status(), 401);
+        await shopper.reload();
+        await shopper.getByRole('link', { name: 'Admin Login' }).waitFor();
+        const refused = await shopperContext.request.post('/api/login', { data: { username: owner.username, password: owner.password } });
+        assert.equal(refused.status(), 403);
+        assert.equal(((await refused.json()) as { message: string }).message, 'This account has been disabled');
+        await drawer.getByRole('button', { name: 'Close practice' }).click();
+        await row.getByText('Disabled', { exact: true }).waitFor();
+      });
+    });
+  });
+
   it("refuses to disable the admin's own account and says why", async () => {
     await withContext(async (admin, adminContext) => {
       await signIn(adminContext, DEMO_ADMIN);
@@ -108,7 +178,7 @@ describe('the admin Customers tab', () => {
     });
     // no cart: these states are admin screens
     const noCart: ShopperFixtures = { product: { slug: '', name: '' }, cart: [], longCart: [] };
-    const states = ['admin: customers', 'admin: customer drawer'].map((name) => ADMIN_STATES.find((s) => s.name === name)!);
+    const states = ['admin: customers', 'admin: practice drawer', 'admin: customer drawer'].map((name) => ADMIN_STATES.find((s) => s.name === name)!);
     for (const [width, height] of [
       [1366, 900],
       [390, 844],
@@ -121,12 +191,12 @@ describe('the admin Customers tab', () => {
               await openState(page, state, noCart, dark);
               const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
               assert.ok(scrollWidth <= clientWidth, `${state.name} at ${width} px is ${scrollWidth} px wide`);
-              if (state.name === 'admin: customer drawer' && width === 390) {
-                const drawer = await page.getByRole('dialog', { name: 'dr.smith' }).boundingBox();
+              if (state.name.endsWith('drawer') && width === 390) {
+                const drawer = await page.getByRole('dialog').last().boundingBox();
                 assert.equal(Math.round(drawer!.width), clientWidth, 'the drawer takes the whole phone width');
               }
               assertNoFindings(await axeFindings(page), `${state.name} (${width} px, ${dark ? 'dark' : 'light'})`);
-              const file = `customers-${state.name === 'admin: customers' ? 'tab' : 'drawer'}-${width}-${dark ? 'dark' : 'light'}.png`;
+              const file = `customers-${{ 'admin: customers': 'tab', 'admin: practice drawer': 'practice-drawer', 'admin: customer drawer': 'drawer' }[state.name]}-${width}-${dark ? 'dark' : 'light'}.png`;
               await page.screenshot({ path: path.join(artifacts, file), fullPage: true });
             }
           },

@@ -574,6 +574,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/practices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Practices with their people, owners, payment terms, credit limit, open balance and status: search by name or member email, sort, one page
+         * @description With an API key: needs the scope `customers:read`.
+         */
+        get: operations["AdminPracticesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/practices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One practice with its people (up to 100: name, email, role, status)
+         * @description With an API key: needs the scope `customers:read`.
+         */
+        get: operations["AdminPracticesController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/practices/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable a practice and its people: none of them can sign in, and every session they hold ends at once; the practice and its records are kept */
+        post: operations["AdminPracticesController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/practices/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled practice and the people its disabling turned off (people disabled on their own stay disabled) */
+        post: operations["AdminPracticesController_enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/practices/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A practice's invoices (its orders on invoice terms), the latest due date first, one page: due date, paid, unpaid, overdue or cancelled
+         * @description With an API key: needs the scope `customers:read`.
+         */
+        get: operations["AdminPracticesController_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/practices/{id}/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A practice's orders, newest first, one page, each with the member who placed it
+         * @description With an API key: needs the scope `customers:read`.
+         */
+        get: operations["AdminPracticesController_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/practices/{id}/terms": {
         parameters: {
             query?: never;
@@ -1827,6 +1941,169 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        AdminPracticeDetailDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example 5000.00 */
+            credit_limit: string | null;
+            /** @description when an admin disabled the practice and its people; null while enabled */
+            disabled_at: string | null;
+            /** @example 7 */
+            id: number;
+            /**
+             * @description its shopper accounts, any status
+             * @example 4
+             */
+            members: number;
+            /** @example Harbour Dental Practice */
+            name: string;
+            /** @example 30 */
+            net_days: number | null;
+            /**
+             * @description unpaid, uncancelled invoices
+             * @example 1418.99
+             */
+            open_balance: string;
+            /** @example 1 */
+            owner_count: number;
+            /**
+             * @description up to 3 owners (full name, else username), oldest account first
+             * @example [
+             *       "Dr. Sam Jones"
+             *     ]
+             */
+            owners: string[];
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            payment_terms: "card" | "invoice";
+            /** @description up to 100: owners, then purchasers, then assistants */
+            people: components["schemas"]["AdminPracticeMemberDto"][];
+            /** @example +1 503 555 0100 */
+            phone: string | null;
+            /** @example null */
+            tax_id: string | null;
+        };
+        AdminPracticeInvoiceDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example DM-7K3QX9 */
+            number: string;
+            /**
+             * @example placed
+             * @enum {string}
+             */
+            order_status: "awaiting_approval" | "placed" | "processing" | "shipped" | "delivered" | "cancelled" | "declined" | "expired";
+            /** @example null */
+            paid_at: string | null;
+            /** @example 2026-03-02T10:15:00.000Z */
+            payment_due_at: string;
+            /**
+             * @description paid; cancelled (the order was); overdue (unpaid after its due date); else unpaid
+             * @example unpaid
+             * @enum {string}
+             */
+            state: "unpaid" | "overdue" | "paid" | "cancelled";
+            /** @example 418.99 */
+            total: string;
+        };
+        AdminPracticeInvoicesDto: {
+            /** @description the latest due date first */
+            invoices: components["schemas"]["AdminPracticeInvoiceDto"][];
+            limit: number;
+            page: number;
+            /**
+             * @description exact up to 10,000 (then 10,000 with total_capped)
+             * @example 12
+             */
+            total: number;
+            total_capped?: boolean;
+        };
+        AdminPracticeListResponseDto: {
+            limit: number;
+            page: number;
+            practices: components["schemas"]["AdminPracticeRowDto"][];
+            /**
+             * @description exact; with a search counted up to 1,000 (then 1,000 with total_capped)
+             * @example 42
+             */
+            total: number;
+            /** @description the search matched more than `total` practices */
+            total_capped?: boolean;
+        };
+        AdminPracticeMemberDto: {
+            /** @description when the account was disabled; null while it may sign in */
+            disabled_at: string | null;
+            /**
+             * @description disabled because its practice was: enabling the practice enables it again
+             * @example false
+             */
+            disabled_with_practice: boolean;
+            /** @example dr.jones@example.com */
+            email: string;
+            /** @example Dr. Sam Jones */
+            full_name: string | null;
+            /**
+             * @example owner
+             * @enum {string}
+             */
+            role: "owner" | "purchaser" | "assistant";
+            /** @example 12 */
+            user_id: number;
+            /** @example dr.jones */
+            username: string;
+        };
+        AdminPracticeOrdersDto: {
+            limit: number;
+            /** @description newest first, each with the member who placed it */
+            orders: components["schemas"]["OrderSummaryDto"][];
+            page: number;
+            /**
+             * @description exact up to 10,000 (then 10,000 with total_capped)
+             * @example 42
+             */
+            total: number;
+            total_capped?: boolean;
+        };
+        AdminPracticeRowDto: {
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example 5000.00 */
+            credit_limit: string | null;
+            /** @description when an admin disabled the practice and its people; null while enabled */
+            disabled_at: string | null;
+            /** @example 7 */
+            id: number;
+            /**
+             * @description its shopper accounts, any status
+             * @example 4
+             */
+            members: number;
+            /** @example Harbour Dental Practice */
+            name: string;
+            /** @example 30 */
+            net_days: number | null;
+            /**
+             * @description unpaid, uncancelled invoices
+             * @example 1418.99
+             */
+            open_balance: string;
+            /** @example 1 */
+            owner_count: number;
+            /**
+             * @description up to 3 owners (full name, else username), oldest account first
+             * @example [
+             *       "Dr. Sam Jones"
+             *     ]
+             */
+            owners: string[];
+            /**
+             * @example invoice
+             * @enum {string}
+             */
+            payment_terms: "card" | "invoice";
+        };
         AdminProductListDto: {
             limit: number;
             page: number;
@@ -4766,6 +5043,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
+            /** @description the account's practice is disabled: enable the practice (POST /api/admin/practices/{id}/enable) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
         };
     };
     AiController_generateBatch: {
@@ -5794,6 +6080,394 @@ export interface operations {
             };
             /** @description the change is not allowed from the order's current status (the message says which are) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPracticesController_list: {
+        parameters: {
+            query?: {
+                /** @description the starts of words of the practice's name (`harb`, `Harbour De`), the start of a member's email (`jane@`), or an email domain (`@clinic.example`); case-insensitive */
+                q?: string;
+                sort?: "name" | "created" | "members" | "open_balance";
+                direction?: "asc" | "desc";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPracticeListResponseDto"];
+                };
+            };
+            /** @description a parameter is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPracticesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPracticeDetailDto"];
+                };
+            };
+            /** @description a parameter is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPracticesController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPracticeDetailDto"];
+                };
+            };
+            /** @description a parameter is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPracticesController_enable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPracticeDetailDto"];
+                };
+            };
+            /** @description a parameter is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPracticesController_invoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPracticeInvoicesDto"];
+                };
+            };
+            /** @description a parameter is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminPracticesController_orders: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPracticeOrdersDto"];
+                };
+            };
+            /** @description a parameter is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
