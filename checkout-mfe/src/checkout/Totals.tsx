@@ -14,13 +14,21 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** Subtotal, shipping, tax and total (SPEC §9), already formatted: the checkout's summary and an order's page. */
-export function Totals({ subtotal, shipping, tax, total }: { subtotal: string; shipping: string; tax: string; total: string }) {
+/**
+ * Subtotal, shipping, tax and total (SPEC §9), already formatted: the checkout's summary and an
+ * order's page; `taxNote` says why the tax is what it is (issue 36: a tax-exempt practice's certificate).
+ */
+export function Totals({ subtotal, shipping, tax, total, taxNote }: { subtotal: string; shipping: string; tax: string; total: string; taxNote?: string | null }) {
   return (
     <Box component="dl" sx={{ m: 0 }}>
       <Row label="Subtotal" value={subtotal} />
       <Row label="Shipping" value={shipping} />
       <Row label="Tax" value={tax} />
+      {taxNote ? (
+        <Typography variant="body2" color="text.secondary" data-testid="tax-exempt-reason" sx={{ mt: -0.25, mb: 0.5 }}>
+          {taxNote}
+        </Typography>
+      ) : null}
       <Row label="Total" value={total} strong />
     </Box>
   );
