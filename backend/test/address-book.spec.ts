@@ -1,8 +1,8 @@
 /**
  * Issue 36's address book on the real app and PostgreSQL: a practice's ship-to addresses (CRUD, the
  * checkout's rules, one default even under concurrent changes, at most 50), shared by every member,
- * changed by owners and purchasers only; another practice's address answers 404 on every route and
- * for every role, as one that does not exist. The migration's down and up.
+ * changed by owners and purchasers only (each role × own/other practice is in practices-authorization.spec.ts).
+ * The migration's down and up.
  */
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -19,7 +19,6 @@ interface Team {
 }
 let a: Team;
 let b: Team;
-const ROLES: Role[] = ['owner', 'purchaser', 'assistant'];
 const place = (label: string, extra: Record<string, unknown> = {}) => ({ label, full_name: 'Dr. Jane Smith', address: `${label} 12 Harbour Street`, city: 'Portland', state: 'OR', zip_code: '97201', ...extra });
 
 async function team(name: string): Promise<Team> {
@@ -123,42 +122,6 @@ describe('the address book', () => {
     await owner.patch(`/api/practice/addresses/${entry.id}`).send({ address: '99 Elsewhere Road', city: 'Salem' }).expect(200);
     await owner.delete(`/api/practice/addresses/${entry.id}`).expect(204);
     expect((await owner.get(`/api/orders/${number}`).expect(200)).body.shipping).toEqual(shipping);
-  });
-});
-
-describe.each(ROLES)('a practice A %s and the address book', (role) => {
-  const agent = () => a.agents[role];
-  const manages = role !== 'assistant';
-
-  it(manages ? "reads and changes practice A's book; never sees practice B's" : "reads practice A's book but may not change it (403)", async () => {
-    const list = (await agent().get('/api/practice/addresses').expect(200)).body;
-    expect(list.map((x: { id: number }) => x.id)).toContain(a.address);
-    expect(JSON.stringify(list)).not.toContain('book_b');
-    const made = await agent().post('/api/practice/addresses').send(place(`By ${role}`));
-    expect(made.status).toBe(manages ? 201 : 403);
-    await agent().patch(`/api/practice/addresses/${a.address}`).send({ state: 'WA' }).expect(manages ? 200 : 403);
-    if (manages) await agent().delete(`/api/practice/addresses/${made.body.id}`).expect(204);
-    else {
-      expect(made.body.message).toBe('Only an owner or a purchaser of the practice can change its address book');
-      await agent().delete(`/api/practice/addresses/${a.address}`).expect(403);
-    }
-  });
-
-  it("gets 404 for practice B's address on every route, exactly as for one that does not exist; B's book is as it was", async () => {
-    const missing = 2147483000;
-    const routes: Array<[string, (id: number) => request.Test]> = [
-      ['edit', (id) => agent().patch(`/api/practice/addresses/${id}`).send({ city: 'Taken' })],
-      ['make default', (id) => agent().patch(`/api/practice/addresses/${id}`).send({ is_default: true })],
-      ['remove', (id) => agent().delete(`/api/practice/addresses/${id}`)],
-    ];
-    for (const [what, call] of routes) {
-      const answer = await call(b.address);
-      const none = await call(missing);
-      expect([what, answer.status]).toEqual([what, 404]);
-      expect([what, answer.body]).toEqual([what, none.body]);
-    }
-    const bookB = (await b.agents.owner.get('/api/practice/addresses').expect(200)).body;
-    expect(bookB.map((x: { id: number; city: string; is_default: boolean }) => [x.id, x.city, x.is_default])).toEqual([[b.address, 'Portland', true]]);
   });
 });
 

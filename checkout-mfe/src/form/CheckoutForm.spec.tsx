@@ -34,7 +34,8 @@ const valid = {
 
 describe('SPEC §5 checkout rules', () => {
   it('starts with every field empty', () => {
-    expect(Object.values(initialCheckoutValues)).toEqual(Array(11).fill('')); // SPEC's ten and the PO number (issue 36)
+    // SPEC's ten and the PO number (issue 36); then the address book's: a new address, not saved, no label
+    expect(Object.values(initialCheckoutValues)).toEqual([...Array(11).fill(''), 'new', false, '']);
   });
 
   it.each([

@@ -29,13 +29,14 @@ const ADDRESS_FIELDS: ReadonlySet<string> = new Set(['address', 'city', 'state',
  * A signed-in shopper's checkout starts filled in (issue 32; the service-request dialog already
  * was): name and email from the account, the address from their latest order. Only fields still
  * empty and untouched are filled, each once, so nothing the shopper typed is overwritten. A
- * practice member whose practice has an address book starts at its default instead (ShipToSelect):
- * the latest order's address fills in only when the book is empty.
+ * practice member whose practice has an address book starts at its default instead (ShipToSelect,
+ * which replaces an address filled in from the order, never one typed).
  */
 function PrefillFromAccount() {
   const user = useAppSelector(selectCurrentUser);
-  const { data: book } = useGetAddressesQuery(undefined, { skip: user?.role !== 'customer' });
-  const addressFromOrder = user?.role !== 'customer' || book?.length === 0;
+  const practice = usePracticeOrdering();
+  const { data: book } = useGetAddressesQuery(undefined, { skip: !practice });
+  const addressFromOrder = !book?.length;
   const { data: mine } = useGetMyOrdersQuery({ page: 1, limit: 1 }, { skip: !user });
   const latest = mine?.orders[0]?.number;
   const { data: order } = useGetOrderQuery(latest ?? '', { skip: !latest });

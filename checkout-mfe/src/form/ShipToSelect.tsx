@@ -34,19 +34,21 @@ function SaveToBook() {
  */
 export function ShipToSelect({ practice }: { practice: Practice }) {
   const { data: addresses } = useGetAddressesQuery();
-  const { values, setValues } = useFormikContext<CheckoutValues>();
+  const { values, touched, setValues, setFieldValue } = useFormikContext<CheckoutValues>();
   const started = useRef(false);
   const choose = (id: string, current: CheckoutValues) => {
     const address = addresses?.find((a) => String(a.id) === id);
     const fields = address ? fromBook(address) : { address: '', city: '', state: '', zipCode: '' };
     void setValues({ ...current, ...fields, shipTo: id, saveAddress: false, addressLabel: '' }, Boolean(address));
   };
-  // the default, once the book has loaded (whatever the latest order's address filled in meanwhile)
+  // the default, once the book has loaded (in place of the latest order's address filled in meanwhile, never of one typed)
   useEffect(() => {
     if (!addresses || started.current) return;
     started.current = true;
     const byDefault = addresses.find((a) => a.is_default);
-    if (byDefault) choose(String(byDefault.id), values);
+    const typed = (['fullName', 'address', 'city', 'state', 'zipCode'] as const).some((field) => touched[field]);
+    if (byDefault && !typed) choose(String(byDefault.id), values);
+    else void setFieldValue('shipTo', NEW_ADDRESS, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the book arrives
   }, [addresses]);
   const manage = managesAddressBook(practice.my_role);

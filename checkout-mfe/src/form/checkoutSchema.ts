@@ -24,13 +24,12 @@ export const checkoutSchema = Yup.object({
   cardCvc: Yup.string().min(3, 'Valid CVC is required').required('Valid CVC is required'),
   poNumber: poNumber(false),
   /** issue 36: the address-book entry shipped to ('new': the fields as typed), and whether to save a new one to the book under a label */
-  shipTo: Yup.string().defined(),
-  saveAddress: Yup.boolean().defined(),
+  shipTo: Yup.string(),
+  saveAddress: Yup.boolean(),
   addressLabel: Yup.string()
     .trim()
     .max(SHIP_TO_RULES.label.max, `At most ${SHIP_TO_RULES.label.max} characters`)
-    .when('saveAddress', { is: true, then: (rule) => rule.required('A label is required to save the address') })
-    .defined(),
+    .when('saveAddress', { is: true, then: (rule) => rule.required('A label is required to save the address') }),
 });
 
 const CARD_FIELDS = ['cardHolder', 'cardNumber', 'cardExpiry', 'cardCvc'] as const;

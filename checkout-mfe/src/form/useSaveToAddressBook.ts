@@ -13,7 +13,7 @@ export function useSaveToAddressBook() {
   const [create] = useCreateAddressMutation();
   const { enqueueSnackbar } = useSnackbar();
   return async (values: CheckoutValues) => {
-    const label = values.addressLabel.trim();
+    const label = (values.addressLabel ?? '').trim();
     try {
       await create({ label, full_name: values.fullName.trim(), address: values.address.trim(), city: values.city.trim(), state: values.state.trim(), zip_code: values.zipCode.trim() }).unwrap();
       enqueueSnackbar(toastMessage('Address saved to the address book', label), { variant: 'success' });
