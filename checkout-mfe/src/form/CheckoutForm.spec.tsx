@@ -143,7 +143,7 @@ describe('the checkout form', () => {
     });
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect((processing as HTMLButtonElement).disabled).toBe(true);
-    expect(onSubmit).toHaveBeenCalledWith(valid, expect.anything());
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, shipTo: 'new', saveAddress: false, addressLabel: '' }, expect.anything());
     await act(async () => finish());
   });
 });

@@ -34,12 +34,12 @@ const ADDRESS_FIELDS: ReadonlySet<string> = new Set(['address', 'city', 'state',
  */
 function PrefillFromAccount() {
   const user = useAppSelector(selectCurrentUser);
-  const practice = usePracticeOrdering();
-  const { data: book } = useGetAddressesQuery(undefined, { skip: !practice });
-  const addressFromOrder = !book?.length;
   const { data: mine } = useGetMyOrdersQuery({ page: 1, limit: 1 }, { skip: !user });
   const latest = mine?.orders[0]?.number;
   const { data: order } = useGetOrderQuery(latest ?? '', { skip: !latest });
+  const practice = usePracticeOrdering();
+  const { data: book } = useGetAddressesQuery(undefined, { skip: !practice });
+  const addressFromOrder = !book?.length;
   const { values, touched, setFieldValue } = useFormikContext<CheckoutValues>();
   const filled = useRef(new Set<string>());
   useEffect(() => {
