@@ -1,15 +1,20 @@
 import { Box, Typography } from '@mui/material';
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Row({ label, value, strong = false, note }: { label: string; value: string; strong?: boolean; note?: string | null }) {
   return (
-    // a <div> holding one dt/dd pair is allowed in a <dl>; the total's rule is its top border (an <hr> is not)
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5, ...(strong && { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 }) }}>
+    // a <div> holding one dt with its dd(s) is allowed in a <dl>; the total's rule is its top border (an <hr> is not)
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2, py: 0.5, ...(strong && { borderTop: 1, borderColor: 'divider', mt: 1, pt: 1.5 }) }}>
       <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, fontWeight: strong ? 700 : 400 }} data-testid={`total-${label.toLowerCase()}`}>
         {value}
       </Typography>
+      {note ? (
+        <Typography component="dd" variant="body2" color="text.secondary" data-testid={`${label.toLowerCase()}-note`} sx={{ m: 0, flexBasis: '100%' }}>
+          {note}
+        </Typography>
+      ) : null}
     </Box>
   );
 }
@@ -23,12 +28,7 @@ export function Totals({ subtotal, shipping, tax, total, taxNote }: { subtotal: 
     <Box component="dl" sx={{ m: 0 }}>
       <Row label="Subtotal" value={subtotal} />
       <Row label="Shipping" value={shipping} />
-      <Row label="Tax" value={tax} />
-      {taxNote ? (
-        <Typography variant="body2" color="text.secondary" data-testid="tax-exempt-reason" sx={{ mt: -0.25, mb: 0.5 }}>
-          {taxNote}
-        </Typography>
-      ) : null}
+      <Row label="Tax" value={tax} note={taxNote} />
       <Row label="Total" value={total} strong />
     </Box>
   );

@@ -65,10 +65,10 @@ describe("the Practice page's address book (issue 36)", () => {
     expect(JSON.parse(requests.find((r) => r.method === 'POST')!.text)).toEqual({ label: 'Warehouse', full_name: 'Sam Store', address: '9 Dock Road', city: 'Salem', state: 'OR', zip_code: '97301' });
     expect(await screen.findByText('Sam Store, 9 Dock Road, Salem, OR 97301')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Make Annex the default' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Make default: Annex' }));
     expect(await screen.findByText('Default address changed')).toBeTruthy();
     expect(JSON.parse(requests.find((r) => r.method === 'PATCH')!.text)).toEqual({ is_default: true });
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make Annex the default' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make default: Annex' })).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Remove Main surgery' }));
     await waitFor(() => expect(screen.queryByText('Main surgery')).toBeNull());
     expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/practice/addresses/1')).toBe(true);

@@ -38,7 +38,7 @@ function AddressRow({ address, manage, onEdit }: { address: PracticeAddress; man
             Edit
           </Button>
           {address.is_default ? null : (
-            <Button onClick={() => act('default')} disabled={updating.isLoading} aria-label={`Make ${address.label} the default`}>
+            <Button onClick={() => act('default')} disabled={updating.isLoading} aria-label={`Make default: ${address.label}`}>
               Make default
             </Button>
           )}
