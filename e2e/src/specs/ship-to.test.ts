@@ -121,7 +121,7 @@ describe("a practice's address book and tax exemption (issue 36)", () => {
   });
 
   for (const width of [1366, 390]) {
-    it(`the Practice page's address book and the exempt checkout at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
+    it(`the Practice page's address book, the exempt checkout and the admin's exemption section at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
       for (const dark of [false, true]) {
         await withContext(
           async (page, context) => {
@@ -152,6 +152,19 @@ describe("a practice's address book and tax exemption (issue 36)", () => {
             await page.screenshot({ path: `${SCREENS}/address-dialog-${width}-${mode}.png` });
           },
           { width, dark },
+        );
+        // the admin's Customers drawer with its Tax exemption section
+        await withContext(
+          async (page) => {
+            const drawer = await openCustomer(page, OWNER.username, OWNER.username);
+            const section = drawer.getByRole('region', { name: 'Tax exemption' });
+            await section.getByText(`${REASON}: its orders carry no tax.`).waitFor();
+            await section.scrollIntoViewIfNeeded();
+            await settled(page);
+            assertNoFindings(await axeFindings(page), `the customer drawer's tax exemption at ${width} px, ${dark ? 'dark' : 'light'}`);
+            await page.screenshot({ path: `${SCREENS}/admin-exemption-${width}-${dark ? 'dark' : 'light'}.png` });
+          },
+          { width, dark, account: DEMO_ADMIN },
         );
       }
     });
