@@ -1,5 +1,5 @@
 /**
- * Issue 36's authorization sweep: every /api/practice, /api/invitations and /api/order-guides route × each role (owner,
+ * Issue 36's authorization sweep: every /api/practice (the address book's too), /api/invitations and /api/order-guides route × each role (owner,
  * purchaser, assistant) × its own practice's records and another practice's. Another practice's
  * records answer 404 exactly as records that do not exist (0 leaks); what a role may not do in its
  * own practice answers 403; signed out 401; an admin (no practice) 403; a foreign Origin 403.
@@ -9,6 +9,8 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { SHIPPING } from './orders-fixtures.js';
 import { PracticeWorld } from './practices-fixtures.js';
+
+const place = (label: string) => ({ label, full_name: 'Dr. Jane Smith', address: `${label} 12 Harbour Street`, city: 'Portland', state: 'OR', zip_code: '97201' });
 
 const w = new PracticeWorld();
 type Role = 'owner' | 'purchaser' | 'assistant';
@@ -21,6 +23,8 @@ interface Team {
   /** an order guide of the practice, and its line */
   guide: number;
   guideLine: number;
+  /** an address of the practice's book */
+  address: number;
 }
 let a: Team;
 let b: Team;
@@ -32,7 +36,9 @@ async function team(name: string): Promise<Team> {
   const invitation = (await owner.post('/api/practice/invitations').send({ email: `${name}_pending@practice.example`, role: 'assistant' }).expect(201)).body.id as string;
   const agents = { owner, purchaser, assistant };
   const guide = (await assistant.post('/api/order-guides').send({ name: `${name} guide`, lines: [{ product_id: w.p.cheap.id, quantity: 2 }] }).expect(201)).body;
+  const address = (await owner.post('/api/practice/addresses').send(place(`${name} main`)).expect(201)).body.id as number;
   return {
+    address,
     guide: guide.id,
     guideLine: guide.lines[0].id,
     agents,
@@ -72,6 +78,9 @@ describe.each(ROLES)('a practice A %s', (role) => {
     await agent().get(`/api/service-requests/${a.serviceRequest}`).expect(200);
     const missingOrder = (await agent().get('/api/orders/DM-ZZZZZZ').expect(404)).body;
     expect((await agent().get(`/api/orders/${b.order}`).expect(404)).body).toEqual(missingOrder);
+    // shared within the practice, saying who sent it
+    expect((await agent().get(`/api/service-requests/${a.serviceRequest}`).expect(200)).body.placed_by).toBe('authz_a_assistant');
+    expect((await agent().get('/api/service-requests').expect(200)).body.requests.map((r: { number: string; placed_by: string }) => [r.number, r.placed_by])).toEqual([[a.serviceRequest, 'authz_a_assistant']]);
     const missingRequest = (await agent().get('/api/service-requests/SR-ZZZZZZ').expect(404)).body;
     expect((await agent().get(`/api/service-requests/${b.serviceRequest}`).expect(404)).body).toEqual(missingRequest);
     const orders = (await agent().get('/api/orders').expect(200)).body.orders.map((o: { number: string }) => o.number);
@@ -210,6 +219,42 @@ describe.each(ROLES)('a practice A %s and order guides', (role) => {
   });
 });
 
+describe.each(ROLES)('a practice A %s and the address book', (role) => {
+  const agent = () => a.agents[role];
+  const manages = role !== 'assistant';
+
+  it(manages ? "reads and changes practice A's book; never sees practice B's" : "reads practice A's book but may not change it (403)", async () => {
+    const list = (await agent().get('/api/practice/addresses').expect(200)).body;
+    expect(list.map((x: { id: number }) => x.id)).toContain(a.address);
+    expect(JSON.stringify(list)).not.toContain('authz_b');
+    const made = await agent().post('/api/practice/addresses').send(place(`By ${role}`));
+    expect(made.status).toBe(manages ? 201 : 403);
+    await agent().patch(`/api/practice/addresses/${a.address}`).send({ state: 'WA' }).expect(manages ? 200 : 403);
+    if (manages) await agent().delete(`/api/practice/addresses/${made.body.id}`).expect(204);
+    else {
+      expect(made.body.message).toBe('Only an owner or a purchaser of the practice can change its address book');
+      await agent().delete(`/api/practice/addresses/${a.address}`).expect(403);
+    }
+  });
+
+  it("gets 404 for practice B's address on every route, exactly as for one that does not exist; B's book is as it was", async () => {
+    const missing = 2147483000;
+    const routes: Array<[string, (id: number) => request.Test]> = [
+      ['edit', (id) => agent().patch(`/api/practice/addresses/${id}`).send({ city: 'Taken' })],
+      ['make default', (id) => agent().patch(`/api/practice/addresses/${id}`).send({ is_default: true })],
+      ['remove', (id) => agent().delete(`/api/practice/addresses/${id}`)],
+    ];
+    for (const [what, call] of routes) {
+      const answer = await call(b.address);
+      const none = await call(missing);
+      expect([what, answer.status]).toEqual([what, 404]);
+      expect([what, answer.body]).toEqual([what, none.body]);
+    }
+    const bookB = (await b.agents.owner.get('/api/practice/addresses').expect(200)).body;
+    expect(bookB.map((x: { id: number; city: string; is_default: boolean }) => [x.id, x.city, x.is_default])).toEqual([[b.address, 'Portland', true]]);
+  });
+});
+
 describe('without a practice', () => {
   const routes: Array<[string, string, object | null]> = [
     ['get', '/api/practice', null],
@@ -232,6 +277,10 @@ describe('without a practice', () => {
     ['patch', '/api/order-guides/1/lines/1', { quantity: 1 }],
     ['delete', '/api/order-guides/1/lines/1', null],
     ['post', '/api/order-guides/1/add-to-cart', null],
+    ['get', '/api/practice/addresses', null],
+    ['post', '/api/practice/addresses', place('Admin')],
+    ['patch', '/api/practice/addresses/1', { city: 'Salem' }],
+    ['delete', '/api/practice/addresses/1', null],
   ];
 
   it.each(routes)('%s %s: signed out 401, an admin 403', async (method, path, body) => {

@@ -13,6 +13,8 @@ import type { CheckoutValues } from './form/checkoutSchema.js';
 import { OrderCompleted } from './checkout/OrderCompleted.js';
 import { OrderSummary } from './checkout/OrderSummary.js';
 import { usePlaceOrder } from './checkout/usePlaceOrder.js';
+import { usePracticeOrdering } from './form/PurchaseOrderCard.js';
+import { useSaveToAddressBook } from './form/useSaveToAddressBook.js';
 
 registerReactInstance(React);
 registerMuiInstance(Box);
@@ -45,7 +47,9 @@ export default function CheckoutApp() {
   const dispatch = useAppDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const [completed, setCompleted] = useState<Order | null>(null);
-  const submitOrder = usePlaceOrder();
+  const practice = usePracticeOrdering();
+  const submitOrder = usePlaceOrder(practice ? practice.tax_exempt_now : undefined);
+  const saveToBook = useSaveToAddressBook();
   // the lines are checked against the catalogue before anyone pays for a deleted product or an old price
   useCartRecheck({
     skip: completed !== null,
@@ -58,6 +62,7 @@ export default function CheckoutApp() {
   const placeOrder = async (values: CheckoutValues, { resetForm }: FormikHelpers<CheckoutValues>) => {
     const order = await submitOrder(values);
     if (!order) return; // the hook told the shopper why; the form keeps what they typed
+    if (values.saveAddress) await saveToBook(values);
     dispatch(cartActions.clearCart());
     resetForm(); // the card details leave memory with the form
     setCompleted(order);

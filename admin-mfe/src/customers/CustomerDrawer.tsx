@@ -7,6 +7,7 @@ import { OrderStatusChip } from '../orders/OrderStatusChip.js';
 import { CustomerAccountActions } from './CustomerAccountActions.js';
 import { formatDate, ROLE_LABELS } from './customerFormat.js';
 import { CustomerStatusChip } from './CustomerStatusChip.js';
+import { PracticeExemptionSection } from './PracticeExemptionSection.js';
 import { PracticeTermsSection } from './PracticeTermsSection.js';
 
 export interface CustomerDrawerProps {
@@ -82,6 +83,7 @@ export function CustomerDrawer({ customer, onClose, onClosed }: CustomerDrawerPr
           </Stack>
           <CustomerDetails customer={data} />
           {data.practice_id ? <PracticeTermsSection practiceId={data.practice_id} /> : null}
+          {data.practice_id ? <PracticeExemptionSection practiceId={data.practice_id} /> : null}
         </Stack>
       ) : isError ? (
         <Typography color="error">Failed to fetch the customer</Typography>

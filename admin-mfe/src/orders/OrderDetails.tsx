@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import type { Order } from '@dentalmarket/contracts';
+import { type Order, taxExemptReason } from '@dentalmarket/contracts';
 import { AddressBlock } from '@dentalmarket/ui';
 import { DetailRow as Row, DrawerSection as Section } from '../dashboard/DetailDrawer.js';
 import { STATUS_LABELS, usd } from './orderFormat.js';
@@ -39,6 +39,11 @@ export function OrderDetails({ order }: { order: Order }) {
           <Row label="Subtotal" value={usd(order.subtotal)} />
           <Row label="Shipping" value={usd(order.shipping_cost)} />
           <Row label="Tax" value={usd(order.tax)} />
+          {order.tax_exempt_certificate ? (
+            <Typography variant="body2" color="text.secondary" data-testid="tax-exempt-reason">
+              {taxExemptReason(order.tax_exempt_certificate, order.tax_exempt_until ?? '')}
+            </Typography>
+          ) : null}
           <Row label="Total" value={usd(order.total)} strong />
         </Stack>
       </Section>

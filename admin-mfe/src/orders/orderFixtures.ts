@@ -33,6 +33,8 @@ export const order = (number: string, status: OrderStatus): Order => ({
   approved_at: null,
   approval_expires_at: null,
   payment_due_at: null,
+  tax_exempt_certificate: null,
+  tax_exempt_until: null,
 });
 
 export const stats = { orders_today: 12, revenue_this_month: '12345.67', best_sellers: [{ product_id: 7, name: 'Curing Light', quantity: 31 }] };

@@ -1,3 +1,4 @@
+import { taxExemptReason } from '@dentalmarket/contracts';
 import type { OrderDto } from '../orders/dto/order.dto.js';
 import type { OrderEventRow } from '../orders/dto/order.dto.js';
 import { escapeHtml } from '../seo/page-head.js';
@@ -77,6 +78,7 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
     `Subtotal: $${order.subtotal}`,
     `Shipping: $${order.shipping_cost}`,
     `Tax: $${order.tax}`,
+    ...exemption(order),
     `Total: $${order.total} ${order.currency}`,
     '',
     'Shipping to:',
@@ -88,6 +90,9 @@ export function orderEmail(order: OrderDto, event: Pick<OrderEventRow, 'to_statu
   ];
   return { subject: SUBJECTS[event.to_status]!(order.number), ...emailBody(content) };
 }
+
+/** Issue 36: why an order carries no tax, under its tax line. */
+const exemption = (order: OrderDto): string[] => (order.tax_exempt_certificate ? [`  ${taxExemptReason(order.tax_exempt_certificate, order.tax_exempt_until ?? '')}`] : []);
 
 /** An email's lines as plain text and as HTML with the same lines (a link a link, indents kept). */
 export function emailBody(content: Line[]): { text: string; html: string } {
@@ -117,6 +122,7 @@ export function approvalRequestEmail(order: OrderDto, submitter: string, practic
     '',
     `Order number: ${order.number}`,
     ...(order.po_number ? [`PO number: ${order.po_number}`] : []),
+    ...exemption(order),
     `Total: $${order.total} ${order.currency}`,
     ...(order.approval_expires_at ? [`Expires unless approved: ${new Date(order.approval_expires_at).toUTCString()}`] : []),
     { url: practiceUrl, label: 'Approve or decline it', note: 'on your Practice page' },

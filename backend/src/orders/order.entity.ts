@@ -117,6 +117,13 @@ export class Order {
   @Column({ type: 'timestamptz', nullable: true })
   paid_at: Date | null;
 
+  /** issue 36: the practice's tax-exemption certificate when the order was submitted (its tax is 0 then), and the last day it was valid */
+  @Column({ type: 'text', nullable: true })
+  tax_exempt_certificate: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  tax_exempt_until: string | null;
+
   /** set while it awaits approval only: when the expiry job ends it unless an owner acts first */
   @Column({ type: 'timestamptz', nullable: true })
   approval_expires_at: Date | null;

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import { centsToDecimal, type OrderStatus, orderTotals, toCents } from '@dentalmarket/contracts';
+import { centsToDecimal, type OrderStatus, orderTotals, taxChangedMessage, toCents } from '@dentalmarket/contracts';
 import { ASSISTANT_CANNOT_ORDER, PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
 import { lockInvoicePractice, overCredit } from './invoice-terms.js';
 import { LoginThrottle } from '../auth/login-throttle.service.js';
@@ -44,13 +44,23 @@ interface GateRow {
   payment_due_at: Date | null;
   credit_cents: string | null;
   open_cents: string | null;
+  /** issue 36: a tax-exemption certificate valid today; the order's total then (without tax), and the certificate copied onto it */
+  exempt: boolean;
+  tax_exempt_certificate: string | null;
+  tax_exempt_until: string | null;
+  total_cents: string;
+}
+
+/** 409 when the checkout sent the tax it showed and the order's is another (the practice's exemption changed meanwhile). */
+function refuseChangedTax(expected: string | undefined, actualCents: number): void {
+  if (expected !== undefined && toCents(expected) !== actualCents) throw new ConflictException(taxChangedMessage(centsToDecimal(toCents(expected)), centsToDecimal(actualCents)));
 }
 
 /**
  * The practice's rules refuse the checkout: an assistant while approvals are off (403), a PO number
  * it requires (400), an order over the remaining credit of its invoice terms (409 naming the limit).
  */
-function refuseByGate(gate: Omit<GateRow, 'status' | 'days' | 'payment_due_at' | 'needs_lock'>, totalCents: number): void {
+function refuseByGate(gate: Pick<GateRow, 'refused' | 'po_missing' | 'over_credit' | 'credit_cents' | 'open_cents'>, totalCents: number): void {
   if (gate.refused) throw new ForbiddenException(ASSISTANT_CANNOT_ORDER);
   if (gate.po_missing) throw new BadRequestException(PO_NUMBER_RULES.requiredMessage);
   if (gate.over_credit) throw overCredit(totalCents, Number(gate.credit_cents), Number(gate.open_cents));
@@ -147,14 +157,17 @@ export class OrdersService {
       actor,
       body.po_number ?? null,
       locked !== undefined,
+      body.expected_tax === undefined ? null : toCents(body.expected_tax),
     ];
-    type Row = OrderRow & GateRow & { as_sent: boolean; lines: PlacedLine[] | null };
+    type Row = OrderRow & GateRow & { as_sent: boolean; tax_changed: boolean; gate_tax_cents: string; gate_total_cents: string; lines: PlacedLine[] | null };
     const [row] = locked
       ? ((await locked.query(PLACE_AS_SENT, values)) as Row[])
       : (await pool.query<Row>({ name: 'place-order-as-sent', text: PLACE_AS_SENT, values })).rows;
     // over the credit on a retry of an order made with this key (which the balance now holds): the earlier order answers
-    if (row!.over_credit && key) return 'not-as-sent';
-    refuseByGate(row!, totals.total);
+    // (or the tax changed since the checkout showed it): the earlier order answers, or the step-by-step path refuses
+    if ((row!.over_credit || row!.tax_changed) && key) return 'not-as-sent';
+    refuseByGate(row!, Number(row!.gate_total_cents));
+    refuseChangedTax(body.expected_tax, Number(row!.gate_tax_cents));
     if (row!.needs_lock) return 'needs-lock';
     if (!row!.as_sent) return 'not-as-sent';
     if (row!.id === null) return 'key-used';
@@ -173,10 +186,11 @@ export class OrdersService {
 
   /** The order as placed, answered from what was written (no second read of it). */
   private async insert(manager: EntityManager, body: CreateOrderDto, user: User | undefined, key: string | undefined, hash: string): Promise<OrderDto> {
-    const sentTotal = orderTotals(body.lines.reduce((sum, line) => sum + toCents(line.unit_price) * line.quantity, 0)).total;
+    const sent = orderTotals(body.lines.reduce((sum, line) => sum + toCents(line.unit_price) * line.quantity, 0));
     if (user) await lockInvoicePractice(manager, user.id);
-    const [gate] = (await manager.query(checkoutGate('$1', '$2', '$3', 'true'), [user?.id ?? null, body.po_number ?? null, sentTotal])) as GateRow[];
-    refuseByGate(gate!, sentTotal);
+    const [gate] = (await manager.query(checkoutGate('$1', '$2', '$3', '$4', 'true'), [user?.id ?? null, body.po_number ?? null, sent.total, sent.tax])) as GateRow[];
+    refuseByGate(gate!, Number(gate!.total_cents));
+    refuseChangedTax(body.expected_tax, gate!.exempt ? 0 : sent.tax);
     // in id order, so two carts with the same products lock them in the same order
     const products: Array<CatalogueRow & { manufacturer: string; image_url: string | null }> = await manager.query(
       `SELECT id, name, manufacturer, price::text AS price, image_url, product_type, in_stock FROM products WHERE id = ANY($1) ORDER BY id FOR SHARE`,
@@ -187,17 +201,17 @@ export class OrdersService {
     if (conflicts.length) throw new OrderLinesConflict(conflicts);
 
     const subtotal = body.lines.reduce((sum, line) => sum + toCents(byId.get(line.product_id)!.price) * line.quantity, 0);
-    const totals = orderTotals(subtotal);
+    const totals = orderTotals(subtotal, gate!.exempt);
     const s = body.shipping;
     const number = newOrderNumber();
     // the prices are the catalogue's and equal the ones sent (no conflict above): the gate's total is this order's
     const inserted = await manager.query(
       `INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash,
-                           po_number, status, approval_expires_at, payment_due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${approvalExpiry('$16::order_status', '$17::int')}, $18)
+                           po_number, status, approval_expires_at, payment_due_at, tax_exempt_certificate, tax_exempt_until)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, ${approvalExpiry('$16::order_status', '$17::int')}, $18, $19, $20::date)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING ${ORDER_COLUMNS}`,
       [number, user?.id ?? null, s.email.trim(), s.fullName.trim(), s.address.trim(), s.city.trim(), s.state.trim(), s.zipCode.trim(), totals.subtotal, totals.shipping, totals.tax, totals.total, key ?? null, hash,
-        body.po_number ?? null, gate!.status, gate!.days, gate!.payment_due_at],
+        body.po_number ?? null, gate!.status, gate!.days, gate!.payment_due_at, gate!.tax_exempt_certificate, gate!.tax_exempt_until],
     );
     if (inserted.length === 0) throw new KeyTakenMeanwhile();
     const order: OrderRow = inserted[0];

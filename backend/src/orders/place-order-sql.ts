@@ -1,3 +1,4 @@
+import { TAX_EXEMPT_NOW } from '../practices/tax-exemption.js';
 import { orderPlacedEventCte } from '../webhooks/webhook-events.js';
 import { ORDER_COLUMNS } from './order-reads.js';
 
@@ -11,28 +12,39 @@ import { ORDER_COLUMNS } from './order-reads.js';
  * terms (issue 36) a placed order is checked against the credit limit, which needs the practice's row
  * locked first (the caller's transaction, `locked`), so that this statement's snapshot holds every
  * order of the practice committed before: `needs_lock` asks the caller for that, `over_credit`
- * refuses, `payment_due_at` is the invoice's due date. Parameters: the account's id, the PO number
- * (null for none), the order's total in cents, and whether the practice's row is locked.
+ * refuses, `payment_due_at` is the invoice's due date. A practice with a tax-exemption certificate
+ * valid today (issue 36, TAX_EXEMPT_NOW) pays no tax: `exempt`, its certificate and last valid day
+ * (copied onto the order), and `total_cents`, the order's total (without the tax then), which the
+ * approval threshold and the credit limit are judged by. Parameters: the account's id, the PO number
+ * (null for none), the order's total in cents with tax, its tax in cents, and whether the practice's
+ * row is locked.
  */
-export const checkoutGate = (user: string, po: string, total: string, locked: string) => `
-  SELECT g.po_missing, g.refused, g.status, g.days,
+export const checkoutGate = (user: string, po: string, taxedTotal: string, tax: string, locked: string) => {
+  const total = `(${taxedTotal}::bigint - CASE WHEN ${TAX_EXEMPT_NOW('pr')} THEN ${tax}::bigint ELSE 0 END)`;
+  return `
+  SELECT g.po_missing, g.refused, g.status, g.days, g.exempt, g.tax_exempt_certificate, to_char(g.tax_exempt_until, 'YYYY-MM-DD') AS tax_exempt_until, g.total_cents,
          g.invoice AND g.status = 'placed' AND NOT ${locked}::boolean AS needs_lock,
-         g.invoice AND g.status = 'placed' AND ${locked}::boolean AND g.open_cents + ${total}::bigint > g.credit_cents AS over_credit,
+         g.invoice AND g.status = 'placed' AND ${locked}::boolean AND g.open_cents + g.total_cents > g.credit_cents AS over_credit,
          CASE WHEN g.invoice AND g.status = 'placed' THEN now() + make_interval(days => g.net_days) END AS payment_due_at,
          g.credit_cents, g.open_cents
     FROM (
       SELECT coalesce(pr.po_required, false) AND ${po}::text IS NULL AS po_missing,
              u.practice_role IS NOT DISTINCT FROM 'assistant' AND NOT coalesce(pr.approvals_enabled, false) AS refused,
-             CASE WHEN pr.approvals_enabled AND (u.practice_role = 'assistant' OR (u.practice_role = 'purchaser' AND pr.approval_threshold_cents IS NOT NULL AND ${total}::bigint > pr.approval_threshold_cents))
+             CASE WHEN pr.approvals_enabled AND (u.practice_role = 'assistant' OR (u.practice_role = 'purchaser' AND pr.approval_threshold_cents IS NOT NULL AND ${total} > pr.approval_threshold_cents))
                   THEN 'awaiting_approval' ELSE 'placed' END::order_status AS status,
              coalesce(pr.approval_days, 7) AS days,
              coalesce(pr.payment_terms = 'invoice', false) AS invoice,
              pr.net_days, pr.credit_limit_cents AS credit_cents,
-             CASE WHEN pr.payment_terms = 'invoice' AND ${locked}::boolean THEN (${OPEN_BALANCE('pr.id')}) END AS open_cents
+             CASE WHEN pr.payment_terms = 'invoice' AND ${locked}::boolean THEN (${OPEN_BALANCE('pr.id')}) END AS open_cents,
+             coalesce(${TAX_EXEMPT_NOW('pr')}, false) AS exempt,
+             CASE WHEN ${TAX_EXEMPT_NOW('pr')} THEN pr.tax_exempt_certificate END AS tax_exempt_certificate,
+             CASE WHEN ${TAX_EXEMPT_NOW('pr')} THEN pr.tax_exempt_until END AS tax_exempt_until,
+             coalesce(${total}, ${taxedTotal}::bigint) AS total_cents
         FROM (SELECT 1) one
         LEFT JOIN users u ON u.id = ${user}::int AND u.role = 'customer'
         LEFT JOIN practices pr ON pr.id = u.practice_id
     ) g`;
+};
 
 /** A practice's open balance in cents: its unpaid invoices but cancelled ones (the partial index IDX_orders_open_invoices). */
 export const OPEN_BALANCE = (practice: string) =>
@@ -49,10 +61,12 @@ export const approvalExpiry = (status: string, days: string) => `CASE WHEN ${sta
  * email in the outbox (mail/order-email.queue.ts moves it into the job queue: the confirmation, or
  * for an order awaiting approval the owners' request) and, for a placed order only, its
  * `order.placed` webhook event (webhooks/webhook-relay.ts fans it out). One row always: `as_sent`
- * false, `po_missing`, `refused`, `needs_lock` or `over_credit` → nothing written; otherwise a NULL id → the Idempotency-Key ($16)
+ * false, `po_missing`, `refused`, `needs_lock`, `over_credit` or `tax_changed` → nothing written; otherwise a NULL id → the Idempotency-Key ($16)
  * has an order already. Parameters: product ids, quantities, unit cents, number, user id, email,
  * full name, address, city, state, zip, subtotal, shipping, tax, total (cents, from the prices sent,
- * which equal the catalogue's when anything is written), key, request hash, event id, actor, PO number.
+ * which equal the catalogue's when anything is written; the tax and total are the gate's for a
+ * tax-exempt practice), key, request hash, event id, actor, PO number, whether the practice's row is
+ * locked, and the tax the checkout showed (null: not sent; another → `tax_changed`).
  */
 export const PLACE_AS_SENT = `
   WITH l AS (
@@ -62,13 +76,16 @@ export const PLACE_AS_SENT = `
       FROM products p WHERE p.id = ANY($1::int[]) ORDER BY p.id FOR SHARE
   ), ok AS (
     SELECT (SELECT count(*) FROM l JOIN p ON p.id = l.product_id
-             WHERE p.product_type = 'equipment' AND p.in_stock AND p.cents = l.unit_cents) = cardinality($1::int[]) AS as_sent, gate.*
-      FROM (${checkoutGate('$5', '$20', '$15', '$21')}) gate
+             WHERE p.product_type = 'equipment' AND p.in_stock AND p.cents = l.unit_cents) = cardinality($1::int[]) AS as_sent, gate.*,
+           CASE WHEN gate.exempt THEN 0 ELSE $14::bigint END AS tax_cents,
+           $22::bigint IS NOT NULL AND $22::bigint <> CASE WHEN gate.exempt THEN 0 ELSE $14::bigint END AS tax_changed
+      FROM (${checkoutGate('$5', '$20', '$15', '$14', '$21')}) gate
   ), o AS (
     INSERT INTO orders (number, user_id, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents, tax_cents, total_cents, idempotency_key, request_hash,
-                        po_number, status, approval_expires_at, payment_due_at)
-    SELECT $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $20, ok.status, ${approvalExpiry('ok.status', 'ok.days')}, ok.payment_due_at
-      FROM ok WHERE ok.as_sent AND NOT ok.po_missing AND NOT ok.refused AND NOT ok.needs_lock AND NOT ok.over_credit
+                        po_number, status, approval_expires_at, payment_due_at, tax_exempt_certificate, tax_exempt_until)
+    SELECT $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, ok.tax_cents, ok.total_cents, $16, $17, $20, ok.status, ${approvalExpiry('ok.status', 'ok.days')}, ok.payment_due_at,
+           ok.tax_exempt_certificate, ok.tax_exempt_until::date
+      FROM ok WHERE ok.as_sent AND NOT ok.po_missing AND NOT ok.refused AND NOT ok.needs_lock AND NOT ok.over_credit AND NOT ok.tax_changed
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING ${ORDER_COLUMNS}
   ), placed_lines AS (
@@ -83,7 +100,7 @@ export const PLACE_AS_SENT = `
   ), hook AS (
     ${orderPlacedEventCte('$18::uuid')}
   )
-  SELECT ok.as_sent, ok.po_missing, ok.refused, ok.needs_lock, ok.over_credit, ok.credit_cents, ok.open_cents, o.*,
+  SELECT ok.as_sent, ok.po_missing, ok.refused, ok.needs_lock, ok.over_credit, ok.credit_cents, ok.open_cents, ok.tax_changed, ok.tax_cents AS gate_tax_cents, ok.total_cents AS gate_total_cents, o.*,
          (SELECT json_agg(json_build_object('product_id', product_id, 'name', name, 'manufacturer', manufacturer, 'unit_price_cents', unit_price_cents,
                                             'image_url', image_url, 'quantity', quantity) ORDER BY position) FROM placed_lines) AS lines
     FROM ok LEFT JOIN o ON true`;

@@ -11,6 +11,7 @@ import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn,
 @Index('IDX_practices_created', { synchronize: false })
 @Index('IDX_practices_name_words', { synchronize: false })
 @Check('CHK_practices_terms', `"payment_terms" = 'card' OR ("payment_terms" = 'invoice' AND "net_days" BETWEEN 1 AND 120 AND "credit_limit_cents" >= 0)`)
+@Check('CHK_practices_tax_exempt', `("tax_exempt_certificate" IS NULL) = ("tax_exempt_until" IS NULL)`)
 @Check('CHK_practices_approval', `"approval_days" BETWEEN 1 AND 30 AND ("approval_threshold_cents" IS NULL OR "approval_threshold_cents" >= 0)`)
 export class Practice {
   @PrimaryGeneratedColumn({ primaryKeyConstraintName: 'PK_practices' })
@@ -54,6 +55,13 @@ export class Practice {
   /** set by an admin: its people are disabled with it (users.disabled_with_practice); null while enabled */
   @Column({ type: 'timestamptz', nullable: true })
   disabled_at: Date | null;
+
+  /** issue 36, set by the admin: the tax-exemption certificate's number and the last day it is valid (both or neither) */
+  @Column({ type: 'text', nullable: true })
+  tax_exempt_certificate: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  tax_exempt_until: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   created_at: Date;

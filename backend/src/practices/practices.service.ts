@@ -6,6 +6,7 @@ import { practiceNameFor } from '../auth/users.service.js';
 import type { User } from '../auth/user.entity.js';
 import { Transactions } from '../database/transactions.js';
 import { OPEN_BALANCE } from '../orders/place-order-sql.js';
+import { TAX_EXEMPT_NOW } from './tax-exemption.js';
 import type { PracticeDto, PracticeUpdateDto } from './dto/practice.dto.js';
 
 /** The signed-in shopper's place: their practice and role (re-read under the practice's lock where it matters). */
@@ -123,7 +124,8 @@ export class PracticesService {
   async read(manager: EntityManager, practiceId: number, userId: number): Promise<PracticeDto> {
     const [practice] = (await manager.query(
       `SELECT id, name, phone, tax_id, created_at, updated_at, po_required, approvals_enabled, approval_threshold_cents, approval_days, payment_terms, net_days, credit_limit_cents,
-              CASE WHEN payment_terms = 'invoice' THEN (${OPEN_BALANCE('$1')}) END AS open_cents
+              CASE WHEN payment_terms = 'invoice' THEN (${OPEN_BALANCE('$1')}) END AS open_cents,
+              tax_exempt_certificate, to_char(tax_exempt_until, 'YYYY-MM-DD') AS tax_exempt_until, ${TAX_EXEMPT_NOW('practices')} AS tax_exempt_now
          FROM practices WHERE id = $1`,
       [practiceId],
     )) as Array<{
@@ -141,6 +143,9 @@ export class PracticesService {
       net_days: number | null;
       credit_limit_cents: string | null;
       open_cents: string | null;
+      tax_exempt_certificate: string | null;
+      tax_exempt_until: string | null;
+      tax_exempt_now: boolean;
     }>;
     if (!practice) throw new NotFoundException('Practice not found');
     const members = (await manager.query(
@@ -169,6 +174,8 @@ export class PracticesService {
       net_days: practice.net_days,
       credit_limit: dollars(practice.credit_limit_cents),
       open_balance: dollars(practice.open_cents),
+      tax_exemption: practice.tax_exempt_certificate === null ? null : { certificate: practice.tax_exempt_certificate, valid_until: practice.tax_exempt_until! },
+      tax_exempt_now: practice.tax_exempt_now,
     };
   }
 }

@@ -3,7 +3,8 @@ import { centsToDecimal, type ServiceRequestStatus } from '@dentalmarket/contrac
 import type { ServiceRequestDto, ServiceRequestSummaryDto } from './service-requests.dto.js';
 
 export const SUMMARY_COLUMNS = `r.number, r.status, r.product_id, r.product_name, r.practice_name, r.contact_name, r.email, r.phone,
-  to_char(r.preferred_date, 'YYYY-MM-DD') AS preferred_date, r.quote_amount_cents, r.created_at, r.updated_at`;
+  to_char(r.preferred_date, 'YYYY-MM-DD') AS preferred_date, r.quote_amount_cents, r.created_at, r.updated_at,
+  (SELECT coalesce(nullif(btrim(u.full_name), ''), u.username) FROM users u WHERE u.id = r.user_id) AS placed_by`;
 
 export interface SummaryRow {
   number: string;
@@ -18,6 +19,7 @@ export interface SummaryRow {
   quote_amount_cents: string | null;
   created_at: Date;
   updated_at: Date;
+  placed_by: string | null;
 }
 
 export function mapSummary(row: SummaryRow): ServiceRequestSummaryDto {
@@ -34,6 +36,7 @@ export function mapSummary(row: SummaryRow): ServiceRequestSummaryDto {
     quote_amount: row.quote_amount_cents === null ? null : centsToDecimal(Number(row.quote_amount_cents)),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    placed_by: row.placed_by,
   };
 }
 

@@ -150,6 +150,8 @@ export class ServiceRequestSummaryDto implements ServiceRequestSummary {
   @ApiProperty({ type: String, nullable: true, example: '1200.00' }) quote_amount: string | null;
   @ApiProperty() created_at: string;
   @ApiProperty() updated_at: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Dr. Sam Jones', description: "issue 36: the practice member who sent it (full name, else username); null for a guest's" })
+  placed_by: string | null;
 }
 
 export class ServiceRequestDto extends ServiceRequestSummaryDto implements ServiceRequest {

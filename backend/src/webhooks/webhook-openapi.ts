@@ -37,6 +37,8 @@ const ORDER = {
   approved_at: null,
   approval_expires_at: null,
   payment_due_at: null,
+  tax_exempt_certificate: null,
+  tax_exempt_until: null,
 };
 const PRODUCT = {
   id: 42,
@@ -96,6 +98,7 @@ const SERVICE_REQUEST = {
   quote_amount: null,
   created_at: '2026-03-02T09:30:00.000Z',
   updated_at: '2026-03-02T09:30:00.000Z',
+  placed_by: null,
   message: 'Yearly maintenance of two chairs.',
   quote_note: null,
   events: [{ from_status: null, to_status: 'new', actor: 'guest', note: null, created_at: '2026-03-02T09:30:00.000Z' }],

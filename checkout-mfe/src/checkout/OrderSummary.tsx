@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
-import { formatUsd } from '@dentalmarket/contracts';
+import { formatUsd, taxExemptReason } from '@dentalmarket/contracts';
+import { usePracticeOrdering } from '../form/PurchaseOrderCard.js';
 import { selectCartCount, selectCartSubtotalCents, useAppSelector } from '@dentalmarket/store';
 import { CartLines } from '@dentalmarket/ui';
 import { orderTotals } from '../totals.js';
@@ -8,7 +9,10 @@ import { Totals } from './Totals.js';
 /** The order summary beside the checkout form (SPEC §2 Checkout, state 2), in integer cents. */
 export function OrderSummary() {
   const count = useAppSelector(selectCartCount);
-  const totals = orderTotals(useAppSelector(selectCartSubtotalCents));
+  const practice = usePracticeOrdering();
+  // issue 36: a practice with a valid tax-exemption certificate pays no tax (the server decides; it refuses a checkout that showed another tax)
+  const exempt = practice?.tax_exempt_now === true && practice.tax_exemption !== null;
+  const totals = orderTotals(useAppSelector(selectCartSubtotalCents), exempt);
   return (
     <Card component="section" aria-label="Order summary">
       <CardContent>
@@ -23,7 +27,9 @@ export function OrderSummary() {
           <CartLines />
         </Box>
         <Divider sx={{ my: 2 }} />
-        <Totals subtotal={formatUsd(totals.subtotal)} shipping={formatUsd(totals.shipping)} tax={formatUsd(totals.tax)} total={formatUsd(totals.total)} />
+        <Totals subtotal={formatUsd(totals.subtotal)} shipping={formatUsd(totals.shipping)} tax={formatUsd(totals.tax)} total={formatUsd(totals.total)}
+          taxNote={exempt ? taxExemptReason(practice.tax_exemption!.certificate, practice.tax_exemption!.valid_until) : null}
+        />
       </CardContent>
     </Card>
   );

@@ -1,20 +1,26 @@
 import { useRef } from 'react';
 import { useSnackbar } from 'notistack';
-import { CHECKOUT, type CreateOrderRequest, type Order } from '@dentalmarket/contracts';
+import { centsToDecimal, CHECKOUT, type CreateOrderRequest, type Order, orderTotals, toCents } from '@dentalmarket/contracts';
 import { applyOrderConflict, cartActions, cartChangeMessage, errorText, orderConflictLines, useAppDispatch, useAppStore, useCreateOrderMutation } from '@dentalmarket/store';
 import { toastMessage } from '@dentalmarket/ui';
 import type { CheckoutValues } from '../form/checkoutSchema.js';
+import { practiceApi } from '../practice/practiceApi.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The order as posted: the cart's lines, the shipping fields and the PO number if any. The card fields are not read, so they cannot leave the browser. */
-export function orderRequest(values: CheckoutValues, items: { id: number; quantity: number; price: string }[]): CreateOrderRequest {
+/**
+ * The order as posted: the cart's lines, the shipping fields and the PO number if any. The card
+ * fields are not read, so they cannot leave the browser. A practice member's order also says the tax
+ * the summary showed (`taxExempt`: none, issue 36), so a change of the exemption meanwhile is refused (409), not silently charged.
+ */
+export function orderRequest(values: CheckoutValues, items: { id: number; quantity: number; price: string }[], taxExempt?: boolean): CreateOrderRequest {
   const { fullName, email, address, city, state, zipCode } = values;
   const po = values.poNumber?.trim();
   return {
     lines: items.map((item) => ({ product_id: item.id, quantity: item.quantity, unit_price: item.price })),
     shipping: { fullName: fullName.trim(), email: email.trim(), address: address.trim(), city: city.trim(), state: state.trim(), zipCode: zipCode.trim() },
     ...(po ? { po_number: po } : {}),
+    ...(taxExempt === undefined ? {} : { expected_tax: centsToDecimal(orderTotals(items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0), taxExempt).tax) }),
   };
 }
 
@@ -32,7 +38,7 @@ function badRequestMessage(data: unknown): string | null {
  * a second one; a 409 or 400 ends the attempt (the cart or the form changes) and the next submit
  * makes a new key. Resolves to the order, or null when the shopper must look again.
  */
-export function usePlaceOrder() {
+export function usePlaceOrder(taxExempt?: boolean) {
   const [createOrder] = useCreateOrderMutation();
   const dispatch = useAppDispatch();
   const store = useAppStore();
@@ -42,7 +48,7 @@ export function usePlaceOrder() {
   return async (values: CheckoutValues): Promise<Order | null> => {
     attemptKey.current ??= crypto.randomUUID();
     const items = store.getState().cart.items;
-    const [result] = await Promise.all([createOrder({ order: orderRequest(values, items), idempotencyKey: attemptKey.current }), wait(CHECKOUT.processingDelayMs)]);
+    const [result] = await Promise.all([createOrder({ order: orderRequest(values, items, taxExempt), idempotencyKey: attemptKey.current }), wait(CHECKOUT.processingDelayMs)]);
     if ('data' in result && result.data) {
       attemptKey.current = null;
       return result.data;
@@ -57,6 +63,8 @@ export function usePlaceOrder() {
       enqueueSnackbar(toastMessage(title, `${description} Check your order and submit it again.`.trim()), { variant: 'warning' });
     } else if (error?.status === 400 || error?.status === 409) {
       attemptKey.current = null;
+      // the practice's terms or tax exemption may have changed: the summary reads them again
+      dispatch(practiceApi.util.invalidateTags([{ type: 'Practice', id: 'MINE' }]));
       enqueueSnackbar(toastMessage('Order not placed', badRequestMessage(error.data) ?? errorText(error)), { variant: 'error' });
     } else {
       // no definite answer: the same key on the next submit, so the server never makes a second order

@@ -34,7 +34,8 @@ const valid = {
 
 describe('SPEC §5 checkout rules', () => {
   it('starts with every field empty', () => {
-    expect(Object.values(initialCheckoutValues)).toEqual(Array(11).fill('')); // SPEC's ten and the PO number (issue 36)
+    // SPEC's ten and the PO number (issue 36); then the address book's: a new address, not saved, no label
+    expect(Object.values(initialCheckoutValues)).toEqual([...Array(11).fill(''), 'new', false, '']);
   });
 
   it.each([
@@ -142,7 +143,7 @@ describe('the checkout form', () => {
     });
     const processing = await screen.findByRole('button', { name: 'Processing...' });
     expect((processing as HTMLButtonElement).disabled).toBe(true);
-    expect(onSubmit).toHaveBeenCalledWith(valid, expect.anything());
+    expect(onSubmit).toHaveBeenCalledWith({ ...valid, shipTo: 'new', saveAddress: false, addressLabel: '' }, expect.anything());
     await act(async () => finish());
   });
 });

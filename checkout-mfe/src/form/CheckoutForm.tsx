@@ -7,6 +7,8 @@ import { FormikTextField } from '@dentalmarket/ui/forms';
 import { checkoutSchemaFor, initialCheckoutValues, type CheckoutValues } from './checkoutSchema.js';
 import { FocusFirstError } from './FocusFirstError.js';
 import { InvoiceCard, PurchaseOrderCard, usePracticeOrdering } from './PurchaseOrderCard.js';
+import { ShipToSelect } from './ShipToSelect.js';
+import { useGetAddressesQuery } from '../practice/addressBookApi.js';
 
 /** Two columns from `sm` up; minmax(0, …) so a long value never widens the form past its column. */
 const fieldGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } } as const;
@@ -21,17 +23,23 @@ const expiry = (value: string) => {
 };
 
 const SHIPPING_FIELDS = ['fullName', 'email', 'address', 'city', 'state', 'zipCode'] as const satisfies ReadonlyArray<keyof ShippingAddress>;
+const ADDRESS_FIELDS: ReadonlySet<string> = new Set(['address', 'city', 'state', 'zipCode']);
 
 /**
  * A signed-in shopper's checkout starts filled in (issue 32; the service-request dialog already
  * was): name and email from the account, the address from their latest order. Only fields still
- * empty and untouched are filled, each once, so nothing the shopper typed is overwritten.
+ * empty and untouched are filled, each once, so nothing the shopper typed is overwritten. A
+ * practice member whose practice has an address book starts at its default instead (ShipToSelect,
+ * which replaces an address filled in from the order, never one typed).
  */
 function PrefillFromAccount() {
   const user = useAppSelector(selectCurrentUser);
   const { data: mine } = useGetMyOrdersQuery({ page: 1, limit: 1 }, { skip: !user });
   const latest = mine?.orders[0]?.number;
   const { data: order } = useGetOrderQuery(latest ?? '', { skip: !latest });
+  const practice = usePracticeOrdering();
+  const { data: book } = useGetAddressesQuery(undefined, { skip: !practice });
+  const addressFromOrder = !book?.length;
   const { values, touched, setFieldValue } = useFormikContext<CheckoutValues>();
   const filled = useRef(new Set<string>());
   useEffect(() => {
@@ -39,22 +47,22 @@ function PrefillFromAccount() {
     const source: Partial<ShippingAddress> = { ...order?.shipping, ...(user.full_name ? { fullName: user.full_name } : {}), email: user.email };
     for (const field of SHIPPING_FIELDS) {
       const value = source[field];
-      if (!value || filled.current.has(field) || values[field] !== '' || touched[field]) continue;
+      if (!value || filled.current.has(field) || values[field] !== '' || touched[field] || (ADDRESS_FIELDS.has(field) && !addressFromOrder)) continue;
       filled.current.add(field);
       void setFieldValue(field, value, false);
     }
-  }, [user, order, values, touched, setFieldValue]);
+  }, [user, order, values, touched, setFieldValue, addressFromOrder]);
   return null;
 }
 
 /** The order's total beside its button: on a phone the summary is below the form, out of sight when the shopper confirms. */
-function TotalBesideButton() {
+function TotalBesideButton({ taxExempt }: { taxExempt: boolean }) {
   const subtotal = useAppSelector(selectCartSubtotalCents);
   return (
     <Box sx={{ display: { xs: 'flex', md: 'none' }, justifyContent: 'space-between', alignItems: 'baseline' }}>
       <Typography sx={{ fontWeight: 600 }}>Total</Typography>
       <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }} data-testid="total-beside-button">
-        {formatUsd(orderTotals(subtotal).total)}
+        {formatUsd(orderTotals(subtotal, taxExempt).total)}
       </Typography>
     </Box>
   );
@@ -82,6 +90,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
                 <Typography id="shipping-heading" variant="h3" component="h2" sx={{ gridColumn: '1 / -1' }}>
                   Shipping Information
                 </Typography>
+                {practice ? <ShipToSelect practice={practice} /> : null}
                 <FormikTextField name="fullName" label="Full Name" autoComplete="shipping name" sx={{ gridColumn: '1 / -1' }} />
                 <FormikTextField name="email" label="Email" type="email" autoComplete="email" inputMode="email" sx={{ gridColumn: '1 / -1' }} />
                 <FormikTextField name="address" label="Address" autoComplete="shipping street-address" sx={{ gridColumn: '1 / -1' }} />
@@ -114,7 +123,7 @@ export function CheckoutForm({ onSubmit }: { onSubmit: (values: CheckoutValues, 
               </CardContent>
             </Card>
             )}
-            <TotalBesideButton />
+            <TotalBesideButton taxExempt={practice?.tax_exempt_now ?? false} />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               {isSubmitting ? 'Processing...' : 'Complete Order'}
             </Button>

@@ -1,5 +1,5 @@
 import * as Yup from 'yup';
-import { PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
+import { PO_NUMBER_RULES, SHIP_TO_RULES } from '@dentalmarket/contracts/practices';
 
 /** Issue 36: the practice's purchase-order number, optional unless the practice requires one; the API's rules. */
 const poNumber = (required: boolean) => {
@@ -23,6 +23,13 @@ export const checkoutSchema = Yup.object({
   cardExpiry: Yup.string().min(5, 'Valid expiry date is required (MM/YY)').required('Valid expiry date is required (MM/YY)'),
   cardCvc: Yup.string().min(3, 'Valid CVC is required').required('Valid CVC is required'),
   poNumber: poNumber(false),
+  /** issue 36: the address-book entry shipped to ('new': the fields as typed), and whether to save a new one to the book under a label */
+  shipTo: Yup.string(),
+  saveAddress: Yup.boolean(),
+  addressLabel: Yup.string()
+    .trim()
+    .max(SHIP_TO_RULES.label.max, `At most ${SHIP_TO_RULES.label.max} characters`)
+    .when('saveAddress', { is: true, then: (rule) => rule.required('A label is required to save the address') }),
 });
 
 const CARD_FIELDS = ['cardHolder', 'cardNumber', 'cardExpiry', 'cardCvc'] as const;
@@ -51,4 +58,7 @@ export const initialCheckoutValues: CheckoutValues = {
   cardExpiry: '',
   cardCvc: '',
   poNumber: '',
+  shipTo: 'new',
+  saveAddress: false,
+  addressLabel: '',
 };

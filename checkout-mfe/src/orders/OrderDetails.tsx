@@ -2,7 +2,7 @@ import { forwardRef, useState, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import AddShoppingCartOutlined from '@mui/icons-material/AddShoppingCartOutlined';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import type { Order, OrderLine } from '@dentalmarket/contracts';
+import { type Order, type OrderLine, taxExemptReason } from '@dentalmarket/contracts';
 import { selectCurrentUser, useAppSelector } from '@dentalmarket/store';
 import { AddressBlock } from '@dentalmarket/ui';
 import { SaveAsGuideButton } from '../order-guides/SaveAsGuideButton.js';
@@ -112,7 +112,13 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
         </Section>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Section id="order-totals" title="Order total" level={level + 1}>
-            <Totals subtotal={money(order.subtotal)} shipping={money(order.shipping_cost)} tax={money(order.tax)} total={money(order.total)} />
+            <Totals
+              subtotal={money(order.subtotal)}
+              shipping={money(order.shipping_cost)}
+              tax={money(order.tax)}
+              total={money(order.total)}
+              taxNote={order.tax_exempt_certificate ? taxExemptReason(order.tax_exempt_certificate, order.tax_exempt_until ?? '') : null}
+            />
           </Section>
           <Section id="order-address" title="Shipping address" level={level + 1}>
             <AddressBlock shipping={shipping} />

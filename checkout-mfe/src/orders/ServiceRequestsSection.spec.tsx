@@ -19,6 +19,7 @@ const request = (i: number): ServiceRequestSummary => ({
   quote_amount: i === 1 ? '1200.00' : null,
   created_at: '2026-03-02T10:15:00.000Z',
   updated_at: '2026-03-02T10:15:00.000Z',
+  placed_by: i === 1 ? 'Amy Adams' : null,
 });
 
 /** No orders; `total` service requests, paged as the API pages them. */
@@ -35,7 +36,7 @@ function serve(total: number) {
 }
 
 describe("/orders: the shopper's service requests", () => {
-  it('lists number, service, preferred date, status and the quote once quoted, below the orders, a page at a time', async () => {
+  it('lists number, service, preferred date, who sent it, status and the quote once quoted, below the orders, a page at a time', async () => {
     const requests = serve(12);
     renderAt('/orders', <OrdersList />, { user: customer });
     expect(await screen.findByText('You have not placed any orders yet.')).toBeTruthy();
@@ -50,6 +51,9 @@ describe("/orders: the shopper's service requests", () => {
     expect(within(first).getByText('Quoted')).toBeTruthy();
     expect(within(first).getByText('$1,200.00')).toBeTruthy();
     expect(within(first).getByText('Quote: $1,200.00')).toBeTruthy(); // under the status on a phone
+    // issue 36: shared within the practice, each saying who sent it
+    expect(within(first).getByText(/Sent .* by Amy Adams/)).toBeTruthy();
+    expect(within(second).queryByText(/ by /)).toBeNull();
     expect(within(second).getByText('New')).toBeTruthy();
     expect(within(second).getAllByText(/Any time/).length).toBeGreaterThan(0);
     expect(within(second).getByText('—')).toBeTruthy();

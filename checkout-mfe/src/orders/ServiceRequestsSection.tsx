@@ -32,6 +32,7 @@ function RequestCells({ request }: { request: ServiceRequestSummary }) {
         </Typography>
         <Typography variant="body2" color="text.secondary">
           Sent {formatDay(request.created_at)}
+          {request.placed_by ? ` by ${request.placed_by}` : ''}
         </Typography>
       </TableCell>
       <TableCell sx={{ ...wideOnly, overflowWrap: 'anywhere' }}>{request.product_name}</TableCell>

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import { Form, Formik, useField } from 'formik';
 import { useSnackbar } from 'notistack';
 import * as Yup from 'yup';
-import type { Practice } from '@dentalmarket/contracts';
+import { type Practice, taxExemptReason } from '@dentalmarket/contracts';
 import { PRACTICE_LIMITS } from '@dentalmarket/contracts/practices';
 import { toastMessage } from '@dentalmarket/ui';
 import { FocusFirstError, FormikTextField } from '@dentalmarket/ui/forms';
@@ -83,6 +83,13 @@ export function PracticeOrdering({ practice }: { practice: Practice }) {
         {practice.payment_terms === 'invoice' ? (
           <Typography sx={{ mb: 2 }}>
             Paid by invoice, net {practice.net_days} days · credit limit {money(practice.credit_limit ?? '0')} · open balance {money(practice.open_balance ?? '0')}
+          </Typography>
+        ) : null}
+        {practice.tax_exemption ? (
+          <Typography sx={{ mb: 2 }} data-testid="practice-tax-exemption">
+            {practice.tax_exempt_now
+              ? `${taxExemptReason(practice.tax_exemption.certificate, practice.tax_exemption.valid_until)}: your orders carry no tax.`
+              : `Your tax-exemption certificate ${practice.tax_exemption.certificate} expired on ${practice.tax_exemption.valid_until}: orders carry tax until DentalMarket records a new one.`}
           </Typography>
         ) : null}
         {practice.my_role !== 'owner' ? (

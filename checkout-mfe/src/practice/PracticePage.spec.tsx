@@ -25,6 +25,8 @@ const practice = (my_role: Practice['my_role'], overrides: Partial<Practice> = {
   net_days: null,
   credit_limit: null,
   open_balance: null,
+  tax_exemption: null,
+  tax_exempt_now: false,
   ...overrides,
 });
 

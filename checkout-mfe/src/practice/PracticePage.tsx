@@ -3,6 +3,7 @@ import { PRACTICE_ROLE_LABELS } from '@dentalmarket/contracts/practices';
 import { errorText } from '@dentalmarket/store';
 import { PageSpinner } from '@dentalmarket/ui';
 import { useGetPracticeQuery } from './practiceApi.js';
+import { PracticeAddressBook } from './PracticeAddressBook.js';
 import { PracticeApprovals } from './PracticeApprovals.js';
 import { PracticeDetails } from './PracticeDetails.js';
 import { PracticeOrdering } from './PracticeOrdering.js';
@@ -12,7 +13,7 @@ import { PracticeMembers } from './PracticeMembers.js';
 /**
  * /practice (issue 36; signed in, the shell's route guard sends guests to /auth): the shopper's
  * practice: its orders awaiting approval (owners, when approvals are on), its details and ordering
- * settings (owners edit them), its members with their roles (owners change and remove), invitations
+ * settings (owners edit them), its address book (owners and purchasers edit it), its members with their roles (owners change and remove), invitations
  * (owners), and 'Leave practice'.
  */
 export default function PracticePage() {
@@ -42,6 +43,7 @@ export default function PracticePage() {
         {practice.my_role === 'owner' ? <PracticeApprovals enabled={practice.approvals_enabled} /> : null}
         <PracticeDetails practice={practice} />
         <PracticeOrdering practice={practice} />
+        <PracticeAddressBook practice={practice} />
         <PracticeMembers practice={practice} />
         {practice.my_role === 'owner' ? <PracticeInvitations /> : null}
       </Stack>

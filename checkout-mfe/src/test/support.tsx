@@ -71,6 +71,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     approved_at: null,
     approval_expires_at: null,
     payment_due_at: null,
+    tax_exempt_certificate: null,
+    tax_exempt_until: null,
     ...overrides,
   };
 }

@@ -688,6 +688,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/practices/{id}/tax-exemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A practice's tax-exemption certificate (number and last valid day), and whether an order placed today is exempt */
+        get: operations["TaxExemptionController_get"];
+        /** Record a practice's tax-exemption certificate: its orders carry no tax while it is valid (through valid_until, UTC), and say why */
+        put: operations["TaxExemptionController_set"];
+        post?: never;
+        /** Remove a practice's tax exemption: its next orders carry tax; placed orders keep theirs */
+        delete: operations["TaxExemptionController_clear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/practices/{id}/terms": {
         parameters: {
             query?: never;
@@ -1479,6 +1498,42 @@ export interface paths {
         head?: never;
         /** Change the practice's name, phone or tax id (owners) */
         patch: operations["PracticeController_update"];
+        trace?: never;
+    };
+    "/api/practice/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The practice's ship-to addresses (at most 50), the default first, then by label */
+        get: operations["AddressBookController_list"];
+        put?: never;
+        /** Add a ship-to address (owners, purchasers); the first one, or one sent with is_default, becomes the default. At most 50 */
+        post: operations["AddressBookController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an address (owners, purchasers); when it was the default, the oldest remaining address becomes the default */
+        delete: operations["AddressBookController_remove"];
+        options?: never;
+        head?: never;
+        /** Change an address, or make it the default (owners, purchasers). Orders already placed keep the address they were shipped to */
+        patch: operations["AddressBookController_update"];
         trace?: never;
     };
     "/api/practice/approvals": {
@@ -2332,6 +2387,11 @@ export interface components {
             slug?: string;
         };
         CreateOrderDto: {
+            /**
+             * @description the tax the checkout showed (0.00 for a tax-exempt practice); when sent and not the order's tax (the practice's exemption changed meanwhile) 409, nothing placed
+             * @example 0.00
+             */
+            expected_tax?: string;
             lines: components["schemas"]["OrderLineInputDto"][];
             /**
              * @description the practice's purchase-order number: trimmed, empty means none; required when the practice's settings say so (400 otherwise)
@@ -2954,6 +3014,16 @@ export interface components {
             subtotal: string;
             /** @example 207.84 */
             tax: string;
+            /**
+             * @description the practice's tax-exemption certificate the order was submitted under (its tax is 0); null when it carries tax
+             * @example null
+             */
+            tax_exempt_certificate: string | null;
+            /**
+             * @description the last day (YYYY-MM-DD) that certificate was valid
+             * @example null
+             */
+            tax_exempt_until: string | null;
             /** @example 2820.84 */
             total: string;
             /** @example null */
@@ -3295,6 +3365,69 @@ export interface components {
             to: string;
             total: number;
         };
+        PracticeAddressCreateDto: {
+            /** @example 12 Harbour Street, Suite 4 */
+            address: string;
+            /** @example Portland */
+            city: string;
+            /** @example Dr. Jane Smith */
+            full_name: string;
+            /**
+             * @description make it the practice's default (the first address always is)
+             * @example false
+             */
+            is_default?: boolean;
+            /** @example Main surgery */
+            label: string;
+            /** @example OR */
+            state: string;
+            /** @example 97201 */
+            zip_code: string;
+        };
+        PracticeAddressDto: {
+            /** @example 12 Harbour Street, Suite 4 */
+            address: string;
+            /** @example Portland */
+            city: string;
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example Dr. Jane Smith */
+            full_name: string;
+            /** @example 3 */
+            id: number;
+            /**
+             * @description the address the checkout starts with; one per practice
+             * @example true
+             */
+            is_default: boolean;
+            /** @example Main surgery */
+            label: string;
+            /** @example OR */
+            state: string;
+            /** @example 2026-01-31T10:15:00.000Z */
+            updated_at: string;
+            /** @example 97201 */
+            zip_code: string;
+        };
+        PracticeAddressUpdateDto: {
+            /** @example 12 Harbour Street, Suite 4 */
+            address?: string;
+            /** @example Portland */
+            city?: string;
+            /** @example Dr. Jane Smith */
+            full_name?: string;
+            /**
+             * @description true makes it the default (the previous default stops being one); false is refused: make another address the default instead
+             * @example true
+             */
+            is_default?: boolean;
+            /** @example Main surgery */
+            label?: string;
+            /** @example OR */
+            state?: string;
+            /** @example 97201 */
+            zip_code?: string;
+        };
         PracticeDto: {
             /**
              * @description an order awaiting approval expires after this many days
@@ -3357,6 +3490,13 @@ export interface components {
              * @example false
              */
             po_required: boolean;
+            /**
+             * @description an order placed today carries no tax (the certificate is valid today, UTC)
+             * @example false
+             */
+            tax_exempt_now: boolean;
+            /** @description the admin's record of the practice's tax-exemption certificate */
+            tax_exemption: components["schemas"]["TaxExemptionDto"] | null;
             /** @example null */
             tax_id: string | null;
             /** @example 2026-01-31T10:15:00.000Z */
@@ -3422,6 +3562,18 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "purchaser" | "assistant";
+        };
+        PracticeTaxExemptionDto: {
+            /**
+             * @description an order placed today carries no tax (the certificate is valid today, UTC)
+             * @example true
+             */
+            active: boolean;
+            exemption: components["schemas"]["TaxExemptionDto"] | null;
+            /** @example Harbour Dental Practice */
+            name: string;
+            /** @example 7 */
+            practice_id: number;
         };
         PracticeTermsDto: {
             /** @example 5000.00 */
@@ -3706,6 +3858,11 @@ export interface components {
             /** @example SR-7K3QX9 */
             number: string;
             phone: string;
+            /**
+             * @description issue 36: the practice member who sent it (full name, else username); null for a guest's
+             * @example Dr. Sam Jones
+             */
+            placed_by: string | null;
             practice_name: string;
             /** @example 2026-12-15 */
             preferred_date: string | null;
@@ -3759,6 +3916,11 @@ export interface components {
             /** @example SR-7K3QX9 */
             number: string;
             phone: string;
+            /**
+             * @description issue 36: the practice member who sent it (full name, else username); null for a guest's
+             * @example Dr. Sam Jones
+             */
+            placed_by: string | null;
             practice_name: string;
             /** @example 2026-12-15 */
             preferred_date: string | null;
@@ -3801,6 +3963,24 @@ export interface components {
             slug: string;
             /** @example 999 */
             sort_order: number;
+        };
+        TaxExemptionDto: {
+            /** @example OR-EX-448812 */
+            certificate: string;
+            /**
+             * @description the last day the certificate is valid
+             * @example 2027-06-30
+             */
+            valid_until: string;
+        };
+        TaxExemptionUpdateDto: {
+            /** @example OR-EX-448812 */
+            certificate: string;
+            /**
+             * @description the last day the certificate is valid (YYYY-MM-DD); orders placed after it pay tax
+             * @example 2027-06-30
+             */
+            valid_until: string;
         };
         UpdateCategoryDto: {
             description?: string;
@@ -6480,6 +6660,181 @@ export interface operations {
                 headers: {
                     /** @description seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    TaxExemptionController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeTaxExemptionDto"];
+                };
+            };
+            /** @description id is not a practice id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on PUT and DELETE, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    TaxExemptionController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxExemptionUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeTaxExemptionDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on PUT and DELETE, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    TaxExemptionController_clear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeTaxExemptionDto"];
+                };
+            };
+            /** @description id is not a practice id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on PUT and DELETE, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such practice */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9804,6 +10159,237 @@ export interface operations {
             };
         };
     };
+    AddressBookController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeAddressDto"][];
+                };
+            };
+            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account: practices are for shoppers */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AddressBookController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeAddressCreateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeAddressDto"];
+                };
+            };
+            /** @description a field is missing or invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), an assistant (owners and purchasers keep the address book), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description another address has this label, or the book holds 50 addresses already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AddressBookController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description id is not an address id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), an assistant (owners and purchasers keep the address book), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no address with this id in the shopper's practice's book (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AddressBookController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeAddressUpdateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeAddressDto"];
+                };
+            };
+            /** @description id or a field is invalid (named in the message) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description an admin account (practices are for shoppers), an assistant (owners and purchasers keep the address book), or a foreign Origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no address with this id in the shopper's practice's book (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description another address has this label, or is_default false on the default (make another the default instead) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
     PracticeApprovalsController_list: {
         parameters: {
             query?: {
@@ -10957,6 +11543,8 @@ export interface operations {
                  *         "status": "placed",
                  *         "subtotal": "1299.99",
                  *         "tax": "104.00",
+                 *         "tax_exempt_certificate": null,
+                 *         "tax_exempt_until": null,
                  *         "total": "1418.99",
                  *         "tracking_number": null,
                  *         "updated_at": "2026-03-02T09:30:00.000Z"
@@ -11081,6 +11669,8 @@ export interface operations {
                  *         "status": "processing",
                  *         "subtotal": "1299.99",
                  *         "tax": "104.00",
+                 *         "tax_exempt_certificate": null,
+                 *         "tax_exempt_until": null,
                  *         "total": "1418.99",
                  *         "tracking_number": null,
                  *         "updated_at": "2026-03-02T09:30:00.000Z"
@@ -11481,6 +12071,7 @@ export interface operations {
                  *         "message": "Yearly maintenance of two chairs.",
                  *         "number": "SR-4F8K2M",
                  *         "phone": "+1 503 555 0100",
+                 *         "placed_by": null,
                  *         "practice_name": "Harbour Dental",
                  *         "preferred_date": "2026-12-15",
                  *         "product_id": 7,
@@ -11584,6 +12175,7 @@ export interface operations {
                  *         "message": "Yearly maintenance of two chairs.",
                  *         "number": "SR-4F8K2M",
                  *         "phone": "+1 503 555 0100",
+                 *         "placed_by": null,
                  *         "practice_name": "Harbour Dental",
                  *         "preferred_date": "2026-12-15",
                  *         "product_id": 7,

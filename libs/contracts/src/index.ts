@@ -32,6 +32,7 @@ export type {
   PracticeTermsUpdate,
   PracticeUpdate,
 } from './practices.js';
+export type { PracticeAddress, PracticeAddressCreate, PracticeAddressUpdate, PracticeTaxExemption, TaxExemption, TaxExemptionUpdate } from './practice-addresses.js';
 // order guides' types; their limits and words are '@dentalmarket/contracts/order-guides'
 export type {
   OrderGuide,

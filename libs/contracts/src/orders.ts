@@ -18,11 +18,19 @@ export interface OrderTotals {
  * (none on an empty cart), tax 8 % of the subtotal rounded half up to the cent, total = subtotal +
  * shipping + tax; all in integer cents.
  */
-export function orderTotals(subtotal: Cents): OrderTotals {
+export function orderTotals(subtotal: Cents, taxExempt = false): OrderTotals {
   const shipping = subtotal > 0 ? CHECKOUT.shippingCents : 0;
-  const tax = percentOf(subtotal, CHECKOUT.taxPercent);
+  // issue 36: a practice with a valid tax-exemption certificate pays no tax
+  const tax = taxExempt ? 0 : percentOf(subtotal, CHECKOUT.taxPercent);
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
 }
+
+/** Issue 36: why an order carries no tax, as the order's pages, the admin and the emails say it. */
+export const taxExemptReason = (certificate: string, validUntil: string) => `Tax exempt (certificate ${certificate}, valid until ${validUntil})`;
+
+/** POST /api/orders (409): the tax the checkout showed (expected_tax) is not the order's, the practice's exemption changed meanwhile. */
+export const taxChangedMessage = (expected: string, actual: string) =>
+  `The order's tax is now $${actual}, not the $${expected} shown: your practice's tax exemption changed. Check the totals and submit again`;
 
 /**
  * Every status an order can have. The first is before an order is placed (issue 36: a practice's
@@ -88,6 +96,8 @@ export interface CreateOrderRequest {
   shipping: ShippingAddress;
   /** the practice's purchase-order number (issue 36): optional, unless the practice requires one; PO_NUMBER_RULES */
   po_number?: string | null;
+  /** issue 36: the tax the checkout showed (e.g. "0.00" for a tax-exempt practice); when sent and not the order's, 409 (taxChangedMessage) */
+  expected_tax?: string;
 }
 
 /** A line as ordered: a snapshot, never changed by later catalogue edits. */
@@ -139,6 +149,10 @@ export interface Order {
   approval_expires_at: string | null;
   /** paid by invoice (the practice's terms, issue 36): when payment is due; null for a card order */
   payment_due_at: string | null;
+  /** issue 36: the practice's tax-exemption certificate the order was placed under (its tax is 0), or null */
+  tax_exempt_certificate: string | null;
+  /** the last day (YYYY-MM-DD) that certificate was valid, or null */
+  tax_exempt_until: string | null;
 }
 
 /** A row of the shopper's list (GET /api/orders) and of the admin grid (GET /api/admin/orders). */

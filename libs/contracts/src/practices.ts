@@ -1,3 +1,4 @@
+import type { TaxExemption } from './practice-addresses.js';
 /**
  * Practices (issue 36): every shopper account belongs to a practice, with a role in it. The API's
  * /api/practice routes and the shopper's Practice page share these shapes. Imported as
@@ -41,6 +42,8 @@ export const PO_NUMBER_RULES = {
 } as const;
 
 export const NET_DAYS_MAX = 120;
+
+export * from './practice-addresses.js';
 
 /** POST /api/orders (409) for an order over a practice's remaining credit: names the limit. */
 export const overCreditMessage = (total: string, remaining: string, limit: string) =>
@@ -89,6 +92,10 @@ export interface Practice {
   credit_limit: string | null;
   /** invoice terms: the practice's unpaid, uncancelled invoices (dollars); null for card */
   open_balance: string | null;
+  /** the admin's record of the practice's tax-exemption certificate, or null */
+  tax_exemption: TaxExemption | null;
+  /** whether an order placed today carries no tax (the certificate is valid today, UTC) */
+  tax_exempt_now: boolean;
 }
 
 export const PAYMENT_TERMS = ['card', 'invoice'] as const;

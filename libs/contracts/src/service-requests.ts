@@ -71,6 +71,8 @@ export interface ServiceRequest {
   quote_note: string | null;
   created_at: string;
   updated_at: string;
+  /** issue 36: the practice member who sent it (full name, else username); null for a guest's */
+  placed_by: string | null;
   events: ServiceRequestEvent[];
 }
 

@@ -14,6 +14,7 @@ export const requestSummary = (i: number, status: ServiceRequestStatus = 'new'):
   quote_amount: status === 'quoted' || status === 'won' ? '1200.00' : null,
   created_at: '2026-03-02T10:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
+  placed_by: null,
 });
 
 export const serviceRequest = (number: string, status: ServiceRequestStatus): ServiceRequest => ({

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsEmail, IsInt, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { type CreateOrderRequest, LIMITS, type OrderLineInput, type ShippingAddress } from '@dentalmarket/contracts';
 import { PO_NUMBER_RULES } from '@dentalmarket/contracts/practices';
 import { MONEY } from '../../common/canonical-number.js';
@@ -99,6 +99,16 @@ export class CreateOrderDto implements CreateOrderRequest {
   @MaxLength(PO_NUMBER_RULES.max, { message: PO_NUMBER_RULES.lengthMessage })
   @Matches(PO_NUMBER_RULES.pattern, { message: PO_NUMBER_RULES.charactersMessage })
   po_number?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    example: '0.00',
+    description: "the tax the checkout showed (0.00 for a tax-exempt practice); when sent and not the order's tax (the practice's exemption changed meanwhile) 409, nothing placed",
+  })
+  @IsOptional()
+  @IsString({ message: 'expected_tax must be an amount such as "104.00"' })
+  @Matches(MONEY, { message: 'expected_tax must be an amount such as "104.00"' })
+  expected_tax?: string;
 }
 
 export const CREATE_ORDER_EXAMPLE = {

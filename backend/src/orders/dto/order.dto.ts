@@ -58,6 +58,10 @@ export class OrderDto implements Order {
   approval_expires_at: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: "paid by invoice (the practice's terms): when payment is due; null for a card order" })
   payment_due_at: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: "the practice's tax-exemption certificate the order was submitted under (its tax is 0); null when it carries tax" })
+  tax_exempt_certificate: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'the last day (YYYY-MM-DD) that certificate was valid' })
+  tax_exempt_until: string | null;
 }
 
 export class OrderSummaryDto implements OrderSummary {
@@ -117,6 +121,8 @@ export interface OrderRow {
   approved_at: Date | null;
   approval_expires_at: Date | null;
   payment_due_at: Date | null;
+  tax_exempt_certificate: string | null;
+  tax_exempt_until: string | null;
   /** only when the read asked for it (PLACED_BY, APPROVED_BY) */
   placed_by?: string | null;
   approved_by?: string | null;
@@ -182,6 +188,8 @@ export function mapOrder(order: OrderRow, lines: OrderLineRow[], events: OrderEv
     approved_at: order.approved_at?.toISOString() ?? null,
     approval_expires_at: order.approval_expires_at?.toISOString() ?? null,
     payment_due_at: order.payment_due_at?.toISOString() ?? null,
+    tax_exempt_certificate: order.tax_exempt_certificate,
+    tax_exempt_until: order.tax_exempt_until,
   };
 }
 

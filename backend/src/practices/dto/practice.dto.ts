@@ -5,6 +5,7 @@ import { type InvitationAccept, type InvitationPreview, LIMITS, type Practice, t
 import { NET_DAYS_MAX, PAYMENT_TERMS, PRACTICE_LIMITS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { MONEY } from '../../common/canonical-number.js';
 import { INVITATION_TOKEN_PATTERN } from '../invitation-token.js';
+import { TaxExemptionDto } from './address.dto.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const ROLE_MESSAGE = `role must be one of: ${PRACTICE_ROLES.join(', ')}`;
@@ -37,6 +38,8 @@ export class PracticeDto implements Practice {
   @ApiProperty({ type: Number, nullable: true, example: null, description: 'invoice terms: payment is due this many days after an order is placed' }) net_days: number | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'invoice terms: the most the open invoices may add up to' }) credit_limit: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: "invoice terms: the practice's unpaid, uncancelled invoices" }) open_balance: string | null;
+  @ApiProperty({ type: TaxExemptionDto, nullable: true, description: "the admin's record of the practice's tax-exemption certificate" }) tax_exemption: TaxExemptionDto | null;
+  @ApiProperty({ example: false, description: 'an order placed today carries no tax (the certificate is valid today, UTC)' }) tax_exempt_now: boolean;
 }
 
 /** PUT /api/admin/practices/:id/terms (issue 36): card, or invoice net N days within a credit limit. */
