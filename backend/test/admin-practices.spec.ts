@@ -48,8 +48,11 @@ const list = async (query: string) => {
 };
 
 describe('GET /api/admin/practices', () => {
-  it('lists practices with their people, owners, terms, open balance and status', async () => {
+  it('lists practices with their people, owners, terms, open balance, tax exemption and status', async () => {
+    await admin.put(`/api/admin/practices/${harbour.id}/tax-exemption`).send({ certificate: 'OR-EX-448812', valid_until: '2099-06-30' }).expect(200);
     const { practices } = await list('q=harbour');
+    await admin.delete(`/api/admin/practices/${harbour.id}/tax-exemption`).expect(200);
+    expect((await list('q=harbour')).practices[0]).toMatchObject({ tax_exempt_certificate: null, tax_exempt_until: null });
     expect(practices).toEqual([
       {
         id: harbour.id,
@@ -62,6 +65,8 @@ describe('GET /api/admin/practices', () => {
         net_days: 30,
         credit_limit: '5000.00',
         open_balance: '70.03', // the overdue invoice; the paid one is not open
+        tax_exempt_certificate: 'OR-EX-448812',
+        tax_exempt_until: '2099-06-30',
         disabled_at: null,
       },
     ]);

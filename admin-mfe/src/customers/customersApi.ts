@@ -10,7 +10,7 @@ const customerList = { type: 'Customer' as const, id: 'LIST' };
  * The admin's Customers tab (issue 21, libs/contracts/src/customers.ts). The tag is added here, not
  * in api.ts, so that this feature's endpoints stay in one file.
  */
-export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer', 'PracticeTerms'] }).injectEndpoints({
+export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer', 'PracticeTerms', 'AdminPractice'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/admin/customers: one page of the grid, searched, filtered and sorted by the server, never cached. */
     getAdminCustomers: build.query<CustomerListResponse, CustomerListQuery>({
@@ -52,7 +52,8 @@ export const customersApi = api.enhanceEndpoints({ addTagTypes: ['Customer', 'Pr
     setPracticeTerms: build.mutation<PracticeTerms, { id: number } & PracticeTermsUpdate>({
       query: ({ id, ...body }) => ({ url: `/admin/practices/${id}/terms`, method: 'PUT', body }),
       extraOptions: admin,
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'PracticeTerms' as const, id }],
+      // the practices grid's row shows the terms and credit limit too
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'PracticeTerms' as const, id }, { type: 'AdminPractice' as const, id }],
     }),
   }),
 });

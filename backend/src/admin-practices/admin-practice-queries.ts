@@ -18,11 +18,11 @@ const PERSON = `coalesce(nullif(btrim(u.full_name), ''), u.username)`;
 /**
  * A practices row's columns for the practices `p` of one page: the members and owners from
  * IDX_users_practice, the open balance from IDX_orders_open_invoices, each probed once per row of
- * the page in the same statement (no query per row). Tax exemption (another change of issue 36)
- * adds its columns of `p` here.
+ * the page in the same statement (no query per row). Its tax exemption is
+ * two columns of `p`.
  */
 export const PRACTICE_ROW_COLUMNS = `p.id, p.name, p.phone, p.tax_id, p.created_at, p.disabled_at, p.payment_terms, p.net_days, p.credit_limit_cents,
-  m.members, m.owner_count, m.owners, (${OPEN_BALANCE('p.id')}) AS open_cents`;
+  p.tax_exempt_certificate, p.tax_exempt_until::text AS tax_exempt_until, m.members, m.owner_count, m.owners, (${OPEN_BALANCE('p.id')}) AS open_cents`;
 
 export const PRACTICE_MEMBERS_LATERAL = `CROSS JOIN LATERAL (
     SELECT count(*)::int AS members, count(*) FILTER (WHERE u.practice_role = 'owner')::int AS owner_count,

@@ -71,6 +71,8 @@ export class AdminPracticeRowDto implements AdminPracticeRow {
   @ApiProperty({ type: Number, nullable: true, example: 30 }) net_days: number | null;
   @ApiProperty({ type: String, nullable: true, example: '5000.00' }) credit_limit: string | null;
   @ApiProperty({ example: '1418.99', description: 'unpaid, uncancelled invoices' }) open_balance: string;
+  @ApiProperty({ type: String, nullable: true, example: 'OR-EX-448812', description: 'its tax-exemption certificate; null: not exempt' }) tax_exempt_certificate: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2027-06-30', description: 'the last day the certificate is valid (YYYY-MM-DD)' }) tax_exempt_until: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'when an admin disabled the practice and its people; null while enabled' }) disabled_at: string | null;
 }
 

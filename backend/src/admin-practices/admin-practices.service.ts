@@ -26,6 +26,8 @@ interface PracticeSqlRow {
   payment_terms: PaymentTerms;
   net_days: number | null;
   credit_limit_cents: string | null;
+  tax_exempt_certificate: string | null;
+  tax_exempt_until: string | null;
   members: number;
   owner_count: number;
   owners: string[];
@@ -47,6 +49,8 @@ function mapRow(row: PracticeSqlRow): AdminPracticeRowDto {
     net_days: row.net_days,
     credit_limit: row.credit_limit_cents === null ? null : money(row.credit_limit_cents),
     open_balance: money(row.open_cents),
+    tax_exempt_certificate: row.tax_exempt_certificate,
+    tax_exempt_until: row.tax_exempt_until,
     disabled_at: row.disabled_at?.toISOString() ?? null,
   };
 }

@@ -2037,6 +2037,16 @@ export interface components {
             people: components["schemas"]["AdminPracticeMemberDto"][];
             /** @example +1 503 555 0100 */
             phone: string | null;
+            /**
+             * @description its tax-exemption certificate; null: not exempt
+             * @example OR-EX-448812
+             */
+            tax_exempt_certificate: string | null;
+            /**
+             * @description the last day the certificate is valid (YYYY-MM-DD)
+             * @example 2027-06-30
+             */
+            tax_exempt_until: string | null;
             /** @example null */
             tax_id: string | null;
         };
@@ -2158,6 +2168,16 @@ export interface components {
              * @enum {string}
              */
             payment_terms: "card" | "invoice";
+            /**
+             * @description its tax-exemption certificate; null: not exempt
+             * @example OR-EX-448812
+             */
+            tax_exempt_certificate: string | null;
+            /**
+             * @description the last day the certificate is valid (YYYY-MM-DD)
+             * @example 2027-06-30
+             */
+            tax_exempt_until: string | null;
         };
         AdminProductListDto: {
             limit: number;

@@ -43,7 +43,9 @@ export interface AdminPracticeRow {
   open_balance: string;
   /** when an admin disabled the practice (and its people); null while enabled */
   disabled_at: string | null;
-  // tax exemption (issue 36, another change): `tax_exempt` and its certificate go here
+  /** its tax-exemption certificate and the last day it is valid (YYYY-MM-DD); both null: not exempt */
+  tax_exempt_certificate: string | null;
+  tax_exempt_until: string | null;
 }
 
 export interface AdminPracticeListResponse {

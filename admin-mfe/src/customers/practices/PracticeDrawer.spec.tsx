@@ -23,6 +23,7 @@ function serve() {
     if (url.pathname === `/api/admin/practices/${ID}/orders`) return { status: 200, body: { orders: ORDERS.slice((page - 1) * limit, page * limit), total: ORDERS.length, page, limit } };
     if (url.pathname === `/api/admin/practices/${ID}/invoices`) return { status: 200, body: { invoices: INVOICES, total: INVOICES.length, page, limit } };
     if (url.pathname === `/api/admin/practices/${ID}/terms`) return { status: 200, body: { practice_id: ID, name: NAME, payment_terms: 'invoice', net_days: 30, credit_limit: '5000.00', open_balance: '140.06' } };
+    if (url.pathname === `/api/admin/practices/${ID}/tax-exemption`) return { status: 200, body: { practice_id: ID, name: NAME, exemption: { certificate: 'OR-EX-448812', valid_until: '2099-06-30' }, active: true } };
     if (url.pathname === `/api/admin/practices/${ID}/disable`) {
       current = { ...current, disabled_at: '2026-03-05T12:00:00.000Z' };
       return { status: 200, body: practiceDetail(current) };
@@ -53,6 +54,8 @@ describe('the practice drawer', () => {
     const items = people.getAllByRole('listitem').map((item) => item.textContent);
     expect(items).toEqual(['Dr. Hana Harbourhana@harbour.exampleOwnerActive', 'buyerbuyer@harbour.examplePurchaserActive', 'Nurse Ngnurse@harbour.exampleAssistantDisabled']);
     expect(drawer.getByText('+1 503 555 0100')).toBeTruthy();
+    // its payment terms and tax exemption, each the admin's to change here
+    expect(await drawer.findByText('Tax exempt (certificate OR-EX-448812, valid until 2099-06-30): its orders carry no tax.')).toBeTruthy();
   });
 
   it('pages its orders, ten at a time, with who placed each', async () => {

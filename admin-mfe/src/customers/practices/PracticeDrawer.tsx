@@ -4,6 +4,7 @@ import { DetailDrawer, DetailRow, DrawerLoading, DrawerSection, useLastShown } f
 import { formatDateTime } from '../../orders/orderFormat.js';
 import { CustomerStatusChip } from '../CustomerStatusChip.js';
 import { formatDate } from '../customerFormat.js';
+import { PracticeExemptionSection } from '../PracticeExemptionSection.js';
 import { PracticeTermsSection } from '../PracticeTermsSection.js';
 import { PracticeAccountActions } from './PracticeAccountActions.js';
 import { PracticePeopleSection } from './PracticePeopleSection.js';
@@ -20,7 +21,7 @@ export interface PracticeDrawerProps {
 
 /**
  * One practice from the practices grid, named by its name: its status with 'Disable practice' /
- * 'Enable practice', its people, its orders and invoices (paged), and its payment terms.
+ * 'Enable practice', its people, its orders and invoices (paged), its payment terms and its tax exemption.
  */
 export function PracticeDrawer({ practice, onClose, onClosed }: PracticeDrawerProps) {
   const shown = useLastShown(practice);
@@ -47,6 +48,7 @@ export function PracticeDrawer({ practice, onClose, onClosed }: PracticeDrawerPr
           <PracticeOrdersSection practiceId={data.id} />
           <PracticeInvoicesSection practiceId={data.id} />
           <PracticeTermsSection practiceId={data.id} />
+          <PracticeExemptionSection practiceId={data.id} />
         </Stack>
       ) : isError ? (
         <Typography color="error">Failed to fetch the practice</Typography>

@@ -41,19 +41,21 @@ const rowOf = (text: string) => within(screen.getByText(text).closest('[role="ro
 describe("the admin Customers tab's Practices view", () => {
   afterEach(() => screenWidth(false));
 
-  it('is shown first: each practice with its people, owners, terms, credit limit, open balance and status', async () => {
+  it('is shown first: each practice with its people, owners, terms, credit limit, open balance, tax exemption and status', async () => {
     const { calls } = serve([
-      practiceRow(1, { name: 'Harbour Dental', members: 4, owners: ['Dr. A', 'Dr. B', 'Dr. C'], owner_count: 5, payment_terms: 'invoice', net_days: 30, credit_limit: '5000.00', open_balance: '1418.99' }),
-      practiceRow(2, { name: 'Orchard Smiles', members: 1, disabled_at: '2026-03-05T12:00:00.000Z' }),
+      practiceRow(1, { name: 'Harbour Dental', members: 4, owners: ['Dr. A', 'Dr. B', 'Dr. C'], owner_count: 5, payment_terms: 'invoice', net_days: 30, credit_limit: '5000.00', open_balance: '1418.99', tax_exempt_certificate: 'OR-EX-448812', tax_exempt_until: '2099-06-30' }),
+      practiceRow(2, { name: 'Orchard Smiles', members: 1, disabled_at: '2026-03-05T12:00:00.000Z', tax_exempt_certificate: 'OR-EX-1', tax_exempt_until: '2020-01-31' }),
+      practiceRow(3, { name: 'Lakeside Dental' }),
     ]);
     await renderTab();
     expect(screen.getByRole('heading', { name: 'Practices' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Practices', pressed: true })).toBeTruthy();
-    expect(await screen.findByText('1–2 of 2')).toBeTruthy();
+    expect(await screen.findByText('1–3 of 3')).toBeTruthy();
+    expect(rowOf('Lakeside Dental').getAllByText('—')).toHaveLength(2); // no credit limit, not exempt
     const harbour = rowOf('Harbour Dental');
-    for (const text of ['4', 'Dr. A, Dr. B, Dr. C +2', 'Invoice, net 30', '$5,000.00', '$1,418.99', 'Active']) expect(harbour.getByText(text)).toBeTruthy();
+    for (const text of ['4', 'Dr. A, Dr. B, Dr. C +2', 'Invoice, net 30', '$5,000.00', '$1,418.99', 'Until 2099-06-30', 'Active']) expect(harbour.getByText(text)).toBeTruthy();
     const orchard = rowOf('Orchard Smiles');
-    for (const text of ['1', 'Card', '—', '$0.00', 'Disabled']) expect(orchard.getByText(text)).toBeTruthy();
+    for (const text of ['1', 'Card', '—', '$0.00', 'Expired 2020-01-31', 'Disabled']) expect(orchard.getByText(text)).toBeTruthy();
     expect(listCalls(calls)[0]).toEqual({ sort: 'name', direction: 'asc', page: '1', limit: '25' });
   });
 
@@ -63,7 +65,7 @@ describe("the admin Customers tab's Practices view", () => {
     await screen.findByText('1–25 of 60');
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
     const sortable = (name: string) => header(name).classList.contains('MuiDataGrid-columnHeader--sortable');
-    expect(['Practice', 'People', 'Owners', 'Terms', 'Credit limit', 'Open balance', 'Status'].filter(sortable)).toEqual(['Practice', 'People', 'Open balance']);
+    expect(['Practice', 'People', 'Owners', 'Terms', 'Credit limit', 'Open balance', 'Tax exempt', 'Status'].filter(sortable)).toEqual(['Practice', 'People', 'Open balance']);
     fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await screen.findByText('26–50 of 60');
     fireEvent.click(header('Open balance'));

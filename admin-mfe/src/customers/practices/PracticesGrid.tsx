@@ -10,13 +10,13 @@ import { useRowDrawer } from '../../dashboard/useRowDrawer.js';
 import { usd } from '../../orders/orderFormat.js';
 import { CustomerStatusChip } from '../CustomerStatusChip.js';
 import { PracticeDrawer } from './PracticeDrawer.js';
-import { ownersLabel, termsLabel } from './practiceFormat.js';
+import { exemptionLabel, ownersLabel, termsLabel } from './practiceFormat.js';
 import { useGetAdminPracticesQuery } from './practicesApi.js';
 
 const BY_NAME: GridSortModel = [{ field: 'name', sort: 'asc' }];
 
 /** On a phone the grid keeps the practice, its balance and its status; the rest is in the drawer. */
-const PHONE_HIDDEN: GridColumnVisibilityModel = { owners: false, payment_terms: false, credit_limit: false, members: false };
+const PHONE_HIDDEN: GridColumnVisibilityModel = { owners: false, payment_terms: false, credit_limit: false, members: false, tax_exempt_until: false };
 
 /** The API's sort of each sortable column. */
 const SORTS: Partial<Record<keyof AdminPracticeRow, AdminPracticeSortField>> = { name: 'name', created_at: 'created', members: 'members', open_balance: 'open_balance' };
@@ -65,7 +65,7 @@ export function PracticesGrid() {
       { field: 'payment_terms', headerName: 'Terms', width: 130, sortable: false, valueGetter: (_value, row) => termsLabel(row) },
       { field: 'credit_limit', headerName: 'Credit limit', width: 120, sortable: false, align: 'right', headerAlign: 'right', valueFormatter: (value: string | null) => (value === null ? '—' : usd(value)) },
       { field: 'open_balance', headerName: 'Open balance', width: 130, align: 'right', headerAlign: 'right', valueFormatter: (value: string) => usd(value) },
-      // tax exemption (issue 36, another change): its column goes here, from the row's tax_exempt fields
+      { field: 'tax_exempt_until', headerName: 'Tax exempt', width: 150, sortable: false, valueGetter: (_value, row) => exemptionLabel(row) },
       { field: 'disabled_at', headerName: 'Status', width: 110, sortable: false, renderCell: ({ value }) => <CustomerStatusChip disabledAt={value as string | null} /> },
     ],
     [open],

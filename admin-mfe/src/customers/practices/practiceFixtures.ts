@@ -12,6 +12,8 @@ export const practiceRow = (i: number, changes: Partial<AdminPracticeRow> = {}):
   net_days: null,
   credit_limit: null,
   open_balance: '0.00',
+  tax_exempt_certificate: null,
+  tax_exempt_until: null,
   disabled_at: null,
   ...changes,
 });
