@@ -71,6 +71,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     approved_at: null,
     approval_expires_at: null,
     payment_due_at: null,
+    amount_paid: '231.00',
+    paid_at: null,
     ...overrides,
   };
 }
