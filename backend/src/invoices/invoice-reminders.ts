@@ -58,8 +58,10 @@ export class InvoiceReminders implements OnApplicationBootstrap {
     await this.jobs.ensureQueue(INVOICE_REMINDERS_QUEUE, { retryLimit: 3, retryDelay: 300, expireInSeconds: 900, policy: 'singleton' });
     await this.jobs.ensureQueue(INVOICE_REMINDER_EMAIL_QUEUE, EMAIL_QUEUE_OPTIONS);
     await this.jobs.boss.schedule(INVOICE_REMINDERS_QUEUE, INVOICE_REMINDERS_CRON, {}, { tz: 'UTC' });
-    await this.jobs.boss.work(INVOICE_REMINDERS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-      const run = await this.run();
+    // a job may name the moment to run as of (`at`, ISO): a drill or the bench's "next day"; the cron's has none
+    await this.jobs.boss.work<{ at?: string }>(INVOICE_REMINDERS_QUEUE, { pollingIntervalSeconds: 30 }, async ([job]) => {
+      const at = job?.data?.at && !Number.isNaN(Date.parse(job.data.at)) ? new Date(job.data.at) : undefined;
+      const run = await this.run(at);
       this.logger.log(`invoice reminders: ${run.reminders} queued, ${run.checked} open invoices checked in ${run.ms.toFixed(0)} ms`);
       return run;
     });

@@ -1,5 +1,5 @@
 import type { OrderPaymentCreate, OrderPayments } from '@dentalmarket/contracts';
-import { api, type DmExtraOptions } from '@dentalmarket/store';
+import { api, type DmExtraOptions, getApiBaseUrl } from '@dentalmarket/store';
 
 /** Every admin call is sent with session-expiry handling (SPEC §6). */
 const admin: DmExtraOptions = { sessionHandling: true };
@@ -33,4 +33,4 @@ export const invoicesApi = api.enhanceEndpoints({ addTagTypes: ['Order', 'OrderP
 export const { useGetOrderPaymentsQuery, useRecordPaymentMutation } = invoicesApi;
 
 /** The admin's PDF of an order's invoice (a download: the session cookie goes with it). */
-export const adminInvoiceUrl = (number: string) => `/api/admin/orders/${encodeURIComponent(number)}/invoice.pdf`;
+export const adminInvoiceUrl = (number: string) => `${getApiBaseUrl()}/admin/orders/${encodeURIComponent(number)}/invoice.pdf`;
