@@ -14,8 +14,13 @@ export const INVOICE_REMINDER_EMAIL_QUEUE = 'invoice-reminder-email';
 export const INVOICE_REMINDERS_CRON = '0 8 * * *';
 /** Invoices per keyset batch: one statement and one transaction each, so memory and locks stay bounded. */
 export const REMINDER_BATCH_SIZE = 2000;
-/** The same retries as the order emails: an SMTP outage up to a day delays them, loses none. */
-const EMAIL_QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryLimit: 2880, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 120 };
+/**
+ * Reminder emails per job: a run queues tens of jobs for thousands of reminders, not a job each (at
+ * 1,000,000 orders a first run owes about 25,000). The same retries as the order emails: an SMTP
+ * outage up to a day delays them, loses none; ten minutes for a job's fifty sends.
+ */
+const EMAILS_PER_JOB = 50;
+const EMAIL_QUEUE_OPTIONS: Omit<Queue, 'name'> = { retryLimit: 2880, retryDelay: 1, retryBackoff: true, retryDelayMax: 30, expireInSeconds: 600 };
 
 export interface ReminderRun {
   /** open invoices walked (due within the reminder window) */
@@ -27,7 +32,7 @@ export interface ReminderRun {
 }
 
 interface ReminderJob {
-  reminderId: string;
+  reminderIds: string[];
 }
 
 /**
@@ -65,8 +70,9 @@ export class InvoiceReminders implements OnApplicationBootstrap {
       this.logger.log(`invoice reminders: ${run.reminders} queued, ${run.checked} open invoices checked in ${run.ms.toFixed(0)} ms`);
       return run;
     });
-    await this.jobs.boss.work<ReminderJob>(INVOICE_REMINDER_EMAIL_QUEUE, { batchSize: 20, pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
-      for (const job of jobs) await this.deliver(job.data.reminderId);
+    // a failed send fails its job; the retry finds the ones sent by their marks and sends the rest
+    await this.jobs.boss.work<ReminderJob>(INVOICE_REMINDER_EMAIL_QUEUE, { batchSize: 2, pollingIntervalSeconds: 0.5, localConcurrency: 2 }, async (jobs) => {
+      for (const job of jobs) for (const id of job.data.reminderIds) await this.deliver(id);
     });
   }
 
@@ -81,7 +87,13 @@ export class InvoiceReminders implements OnApplicationBootstrap {
         const runner = manager.queryRunner as QueryRunner;
         const [row] = (await manager.query(REMINDER_BATCH, [now, cursor[0], cursor[1], batchSize])) as Array<{ taken: number; due: string | null; id: string | null; made: string[] }>;
         if (row!.made.length) {
-          await this.jobs.boss.insert(INVOICE_REMINDER_EMAIL_QUEUE, row!.made.map((id) => ({ id, data: { reminderId: id } satisfies ReminderJob })), { db: jobDb(runner) });
+          // a job per EMAILS_PER_JOB reminders, named by its first (each reminder is in one job only)
+          const jobs = [];
+          for (let i = 0; i < row!.made.length; i += EMAILS_PER_JOB) {
+            const ids = row!.made.slice(i, i + EMAILS_PER_JOB);
+            jobs.push({ id: ids[0]!, data: { reminderIds: ids } satisfies ReminderJob });
+          }
+          await this.jobs.boss.insert(INVOICE_REMINDER_EMAIL_QUEUE, jobs, { db: jobDb(runner) });
         }
         return row!;
       });
