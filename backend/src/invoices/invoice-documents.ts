@@ -1,5 +1,5 @@
 import { Controller, Get, Injectable, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCookieAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiKeyScope } from '../api-keys/api-key-scope.decorator.js';
 import { AdminGuard, AuthenticatedGuard } from '../auth/guards.js';
@@ -48,6 +48,7 @@ export class PracticeInvoiceController {
   @ApiOperation({ summary: "The PDF invoice of one of the practice's orders (any member)" })
   @ApiProduces('application/pdf')
   @ApiOkResponse(PDF_RESPONSE)
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'number is not an order number (over 40 characters)' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'no session' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: "no such order among the practice's (another practice's answers the same)" })
   async pdf(@Req() request: Request, @Param() params: OrderNumberParamDto, @Res() response: Response): Promise<void> {
@@ -70,6 +71,7 @@ export class AdminInvoiceController {
   @ApiOperation({ summary: "An order's PDF invoice" })
   @ApiProduces('application/pdf')
   @ApiOkResponse(PDF_RESPONSE)
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'number is not an order number (over 40 characters)' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such order' })
   async pdf(@Param() params: OrderNumberParamDto, @Res() response: Response): Promise<void> {
     await this.documents.render(`o.number = $1 AND ${SUPPLIER_SEES}`, [normaliseOrderNumber(params.number)], response);

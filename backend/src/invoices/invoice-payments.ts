@@ -121,6 +121,7 @@ export class InvoicePaymentsController {
   @ApiKeyScope('orders:read')
   @ApiOperation({ summary: "An invoice's payments, what is paid and what is outstanding (issue 36)" })
   @ApiOkResponse({ type: OrderPaymentsDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'number is not an order number (over 40 characters)' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'no such order' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'the order was paid by card: it has no invoice' })
   list(@Param() params: OrderNumberParamDto): Promise<OrderPaymentsDto> {

@@ -5914,13 +5914,13 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            /** @description number is not an order number (over 40 characters) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiErrorDto"];
+                    "application/pdf": components["schemas"]["ApiErrorDto"];
                 };
             };
             /** @description no session */
@@ -5982,7 +5982,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPaymentsDto"];
                 };
             };
-            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            /** @description number is not an order number (over 40 characters) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9384,13 +9384,13 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
-            /** @description a value is invalid, named in the message (NUL characters, lone surrogates and over-long values are refused on every route) */
+            /** @description number is not an order number (over 40 characters) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiErrorDto"];
+                    "application/pdf": components["schemas"]["ApiErrorDto"];
                 };
             };
             /** @description no session */
