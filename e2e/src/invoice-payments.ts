@@ -36,7 +36,14 @@ async function placeOrder(context: BrowserContext, owner: Owner): Promise<string
 async function openOrderDrawer(page: Page, number: string, extra = '') {
   await page.goto(`/admin?tab=orders${extra}&order=${encodeURIComponent(number)}`);
   const drawer = page.getByRole('dialog', { name: `Order ${number}` });
-  await drawer.getByRole('heading', { name: 'Invoice' }).waitFor();
+  await drawer
+    .getByRole('heading', { name: 'Invoice' })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      // what the admin saw instead, for the failure's reader
+      await page.screenshot({ path: `${process.env.SCREENS_DIR ?? 'dist/screens/invoice-terms'}/drawer-failure.png`, fullPage: true });
+      throw error;
+    });
   return drawer;
 }
 
@@ -95,7 +102,7 @@ export async function invoicePaymentJourney(suite: Suite, owner: Owner, screens:
   });
 }
 
-export async function invoiceScreens(suite: Suite, owner: Owner, screens: string, width: number): Promise<void> {
+export async function invoiceScreens(suite: Suite, screens: string, width: number): Promise<void> {
   for (const dark of [false, true]) {
     await withShopperPage(
       suite,
@@ -114,7 +121,6 @@ export async function invoiceScreens(suite: Suite, owner: Owner, screens: string
         assert.ok(overflow <= 0, `the Orders tab is ${overflow} px wider than the ${width} px screen`);
         assertNoFindings(await axeFindings(page), `the Orders tab with the overdue filter at ${width} px, ${dark ? 'dark' : 'light'}`);
         await page.screenshot({ path: `${screens}/orders-overdue-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
-        void owner;
       },
       { account: DEMO_ADMIN, width, dark },
     );

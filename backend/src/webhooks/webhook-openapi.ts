@@ -37,6 +37,8 @@ const ORDER = {
   approved_at: null,
   approval_expires_at: null,
   payment_due_at: null,
+  amount_paid: '1419.99',
+  paid_at: null,
 };
 const PRODUCT = {
   id: 42,

@@ -5920,7 +5920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ApiErrorDto"];
+                    "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
             /** @description no session */
@@ -5947,7 +5947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ApiErrorDto"];
+                    "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
             /** @description the API key's requests of this minute are used up */
@@ -9390,7 +9390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ApiErrorDto"];
+                    "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
             /** @description no session */
@@ -9399,7 +9399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ApiErrorDto"];
+                    "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
             /** @description no such order among the practice's (another practice's answers the same) */
@@ -9408,7 +9408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": components["schemas"]["ApiErrorDto"];
+                    "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
         };
@@ -10679,6 +10679,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "amount_paid": "1419.99",
                  *         "approval_expires_at": null,
                  *         "approved_at": null,
                  *         "carrier": null,
@@ -10706,6 +10707,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "paid_at": null,
                  *         "payment_due_at": null,
                  *         "po_number": "PO-2026-0117",
                  *         "shipping": {
@@ -10796,6 +10798,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "amount_paid": "1419.99",
                  *         "approval_expires_at": null,
                  *         "approved_at": null,
                  *         "carrier": null,
@@ -10830,6 +10833,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "paid_at": null,
                  *         "payment_due_at": null,
                  *         "po_number": "PO-2026-0117",
                  *         "shipping": {
