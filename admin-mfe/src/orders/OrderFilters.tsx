@@ -1,4 +1,7 @@
-import { FormControlLabel, Switch, TextField } from '@mui/material';
+import { TextField } from '@mui/material';
+// not in the shared MUI facade (libs/mf-config/facades/mui-material.js): from their own paths
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import { type AdminOrderListQuery, SUPPLIER_ORDER_STATUSES, type SupplierOrderStatus } from '@dentalmarket/contracts';
 import { getApiBaseUrl } from '@dentalmarket/store';
 import { GridSearchField } from './GridSearchField.js';
