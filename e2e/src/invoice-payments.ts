@@ -94,7 +94,7 @@ export async function invoicePaymentJourney(suite: Suite, owner: Owner, screens:
     const card = page.getByRole('region', { name: 'Overdue invoices' });
     await card.getByText(/^\d+$/).filter({ hasNotText: /^0$/ }).waitFor();
     await card.getByRole('button', { name: 'Show overdue invoices' }).click();
-    assert.equal(await page.getByRole('switch', { name: 'Overdue invoices' }).or(page.getByRole('checkbox', { name: 'Overdue invoices' })).isChecked(), true);
+    await page.getByRole('switch', { name: 'Overdue invoices', checked: true }).or(page.getByRole('checkbox', { name: 'Overdue invoices', checked: true })).waitFor();
     await page.getByRole('gridcell').getByRole('button', { name: overdueNumber, exact: true }).waitFor();
     assert.equal(await page.getByRole('gridcell').getByRole('button', { name: invoice.number, exact: true }).count(), 0, 'the paid invoice is not overdue');
     await page.getByRole('gridcell').getByRole('button', { name: overdueNumber, exact: true }).click();
