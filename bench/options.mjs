@@ -8,7 +8,7 @@ export const root = path.resolve(here, '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The parts --only accepts ('api' stands for scale and embedded). */
-export const PARTS = ['scale', 'embedded', 'search', 'size', 'lighthouse', 'first-tap', 'resilience', 'orders', 'imports', 'clicks', 'analytics', 'keys', 'webhooks', 'replicas', 'guides', 'drill', 'search-1m'];
+export const PARTS = ['scale', 'embedded', 'search', 'size', 'lighthouse', 'first-tap', 'resilience', 'orders', 'imports', 'clicks', 'analytics', 'keys', 'webhooks', 'replicas', 'guides', 'drill', 'search-1m', 'invoice-reminders'];
 
 const argv = process.argv.slice(2);
 /** The value after --name, or `fallback` when it is absent (or followed by another option). */
@@ -28,4 +28,4 @@ export const opts = {
   searchCells: argv.includes('--cells') ? new Set(option('cells', '').split(',')) : null,
   searchRounds: Number(option('rounds', 2)),
 };
-for (const part of opts.only) if (!PARTS.includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, first-tap, resilience, orders, imports, clicks, analytics, keys, webhooks, replicas, guides, drill or search-1m, not ${part}`);
+for (const part of opts.only) if (!PARTS.includes(part)) throw new Error(`--only takes api (= scale,embedded), search, size, lighthouse, first-tap, resilience, orders, imports, clicks, analytics, keys, webhooks, replicas, guides, drill, search-1m or invoice-reminders, not ${part}`);

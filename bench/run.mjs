@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|first-tap|resilience|orders|imports|clicks|analytics|keys|webhooks|replicas|guides|drill|search-1m]`
+// `npm run bench [-- --products 100000 --seconds 10 --connections 50 --skip-generate --only api|search|size|lighthouse|first-tap|resilience|orders|imports|clicks|analytics|keys|webhooks|replicas|guides|drill|search-1m|invoice-reminders]`
 // (`--only search --cells search,suggest,list,product` runs some of the search cells, `--cells ssr,pages` issue 20's pages with
 //  autocannon and with wrk (bench/pages.mjs: Debian's wrk, skipped where it is not installed); `--rounds 2`: interleaved slices per server)
 // (resilience, orders, imports, clicks, analytics and keys are not in the default set: resilience takes about five minutes; `--root DIR` runs it on another checkout's build)
@@ -28,6 +28,7 @@
 //     under shopper traffic; then 1, 2 and 3 processes' throughput (bench/drill.mjs, drill-curve.mjs; needs Debian's haproxy).
 // 16. search at a million products (only with --only search-1m; --products 1000000 --searches 400 --connections 10 --seconds 20 --root DIR
 //     --drop): one API process's RSS with the index loaded, its start → ready time, uncached searches (bench/search-1m.mjs).
+// 17. invoice reminders (only with --only invoice-reminders): the daily reminder job at 1,000,000 orders and 10,000 practices (bench/invoices.mjs).
 // Results are printed and written to bench/results/latest.md.
 // The parts live beside this file: options.mjs (the options above), report.mjs (output, tables),
 // servers.mjs (the bench catalogue, the API's processes), load.mjs (autocannon on one route),
@@ -75,6 +76,7 @@ try {
   if (opts.only.has('guides')) await (await import('./guides.mjs')).guidesBench();
   if (opts.only.has('drill')) await (await import('./drill.mjs')).drillBench();
   if (opts.only.has('search-1m')) await (await import('./search-1m.mjs')).search1mBench();
+  if (opts.only.has('invoice-reminders')) await (await import('./invoices.mjs')).invoicesBench();
   const needBrowser = opts.only.has('size') || opts.only.has('lighthouse') || opts.only.has('first-tap');
   // the embedded default's start-time figures come with any of its parts, not with the orders bench alone
   const app = ['embedded', 'size', 'lighthouse', 'first-tap'].some((part) => opts.only.has(part)) ? await embeddedDefault(needBrowser) : null;

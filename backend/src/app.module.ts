@@ -21,6 +21,7 @@ import { OrdersModule } from './orders/orders.module.js';
 import { ServiceRequestsModule } from './service-requests/service-requests.module.js';
 import { PracticesModule } from './practices/practices.module.js';
 import { OrderGuidesModule } from './order-guides/order-guides.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { RateLimitsModule } from './rate-limits/rate-limits.module.js';
@@ -41,7 +42,7 @@ export class AppModule {
   static forRoot(config: AppConfig, database: Database): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule, WebhooksModule, PracticesModule, OrderGuidesModule, AdminPracticesModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(database), RateLimitsModule, ApiKeysModule, HealthModule, AuthModule, CatalogModule, UploadModule, AiModule, FrontendModule, ObservabilityModule.forRoot(), BackupModule, OrdersModule, ImportsModule, SeoModule, IntegrationLogModule, IntegrationsModule, AnalyticsModule, CustomersModule, ServiceRequestsModule, WebhooksModule, PracticesModule, OrderGuidesModule, AdminPracticesModule, InvoicesModule],
       // the first global guard: every string of every request is checked before anything reads it
       providers: [{ provide: APP_GUARD, useClass: InputSafetyGuard }],
     };

@@ -175,6 +175,9 @@ describe('export and figures', () => {
         { product_id: p.cheap.id, name: 'Order Test Bur', quantity: 5 },
         { product_id: p.chair.id, name: 'Order Test Chair', quantity: 2 },
       ],
+      // issue 36: no practice here is on invoice terms
+      overdue_invoices: 0,
+      overdue_amount: '0.00',
     });
   });
 });

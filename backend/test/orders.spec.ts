@@ -162,7 +162,7 @@ describe("the shopper's orders", () => {
 
     const list = await smith.get('/api/orders?page=1&limit=1').expect(200);
     expect(list.body).toMatchObject({ total: 2, page: 1, limit: 1 });
-    expect(list.body.orders).toEqual([{ number: second.body.number, status: 'placed', email: SHIPPING.email, full_name: SHIPPING.fullName, total: second.body.total, line_count: 1, created_at: second.body.created_at, placed_by: 'Dr. Jane Smith', po_number: null, approval_expires_at: null }]); // issue 36: who placed it
+    expect(list.body.orders).toEqual([{ number: second.body.number, status: 'placed', email: SHIPPING.email, full_name: SHIPPING.fullName, total: second.body.total, line_count: 1, created_at: second.body.created_at, placed_by: 'Dr. Jane Smith', po_number: null, approval_expires_at: null, payment_due_at: null, paid_at: null, outstanding: '0.00' }]); // issue 36: who placed it; a card order is no invoice
     await smith.get(`/api/orders/${placed.body.number}`).expect(200);
     // a guest's order, even with the same email, is not in the customer's account
     const guest = await place({ lines: [{ product_id: p.cheap.id, quantity: 1, unit_price: '10.19' }], shipping: SHIPPING }).expect(201);

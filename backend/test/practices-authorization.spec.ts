@@ -81,6 +81,9 @@ describe.each(ROLES)('a practice A %s', (role) => {
     // shared within the practice, saying who sent it
     expect((await agent().get(`/api/service-requests/${a.serviceRequest}`).expect(200)).body.placed_by).toBe('authz_a_assistant');
     expect((await agent().get('/api/service-requests').expect(200)).body.requests.map((r: { number: string; placed_by: string }) => [r.number, r.placed_by])).toEqual([[a.serviceRequest, 'authz_a_assistant']]);
+    // the PDF invoice (issue 36): any role of the practice; another practice's as one that does not exist
+    expect((await agent().get(`/api/orders/${a.order}/invoice.pdf`).expect(200)).headers['content-type']).toBe('application/pdf');
+    expect((await agent().get(`/api/orders/${b.order}/invoice.pdf`).expect(404)).body).toEqual((await agent().get('/api/orders/DM-ZZZZZZ/invoice.pdf').expect(404)).body);
     const missingRequest = (await agent().get('/api/service-requests/SR-ZZZZZZ').expect(404)).body;
     expect((await agent().get(`/api/service-requests/${b.serviceRequest}`).expect(404)).body).toEqual(missingRequest);
     const orders = (await agent().get('/api/orders').expect(200)).body.orders.map((o: { number: string }) => o.number);

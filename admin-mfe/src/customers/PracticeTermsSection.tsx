@@ -6,14 +6,10 @@ import { toastMessage } from '@dentalmarket/ui';
 import { DetailRow, DrawerSection } from '../dashboard/DetailDrawer.js';
 import { usd } from '../orders/orderFormat.js';
 import { useGetPracticeTermsQuery, useSetPracticeTermsMutation } from './customersApi.js';
+import { refusal } from '../dashboard/refusal.js';
 
 const MONEY = /^(0|[1-9][0-9]{0,7})(\.[0-9]{1,2})?$/;
 
-/** The server's message of a refused save (a string, or the validation list joined). */
-const refusal = (error: unknown) => {
-  const message = (error as { data?: { message?: unknown } }).data?.message;
-  return Array.isArray(message) ? message.join('. ') : typeof message === 'string' ? message : 'Please try again.';
-};
 
 function TermsForm({ practiceId, terms }: { practiceId: number; terms: PracticeTerms }) {
   const [save, { isLoading }] = useSetPracticeTermsMutation();

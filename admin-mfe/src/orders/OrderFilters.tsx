@@ -1,4 +1,7 @@
 import { TextField } from '@mui/material';
+// not in the shared MUI facade (libs/mf-config/facades/mui-material.js): from their own paths
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import { type AdminOrderListQuery, SUPPLIER_ORDER_STATUSES, type SupplierOrderStatus } from '@dentalmarket/contracts';
 import { getApiBaseUrl } from '@dentalmarket/store';
 import { GridSearchField } from './GridSearchField.js';
@@ -11,11 +14,13 @@ export interface OrderFilterValues {
   status: SupplierOrderStatus | '';
   from: string;
   to: string;
+  /** issue 36: only the unpaid invoices past their due date */
+  overdue: boolean;
 }
 
-export const NO_ORDER_FILTERS: OrderFilterValues = { q: '', status: '', from: '', to: '' };
+export const NO_ORDER_FILTERS: OrderFilterValues = { q: '', status: '', from: '', to: '', overdue: false };
 
-type FilterParams = Pick<AdminOrderListQuery, 'q' | 'status' | 'from' | 'to'>;
+type FilterParams = Pick<AdminOrderListQuery, 'q' | 'status' | 'from' | 'to' | 'overdue'>;
 
 /** The list and export query's filter params: only those chosen are sent. */
 export function orderFilterParams(filters: OrderFilterValues): FilterParams {
@@ -25,6 +30,7 @@ export function orderFilterParams(filters: OrderFilterValues): FilterParams {
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.overdue ? { overdue: 'true' as const } : {}),
   };
 }
 
@@ -53,7 +59,7 @@ function DateField({ label, value, onChange, min, max }: { label: string; value:
   );
 }
 
-/** Search (number, email or name), status and the created-at date range of the admin orders grid. */
+/** Search (number, email or name), status, the created-at date range and the overdue invoices (issue 36) of the admin orders grid. */
 export function OrderFilters({ value, onChange }: OrderFiltersProps) {
   return (
     <>
@@ -67,6 +73,7 @@ export function OrderFilters({ value, onChange }: OrderFiltersProps) {
       <StatusFilter value={value.status} onChange={(status) => onChange({ ...value, status })} statuses={SUPPLIER_ORDER_STATUSES} labels={STATUS_LABELS} />
       <DateField label="From" value={value.from} onChange={(from) => onChange({ ...value, from })} max={value.to} />
       <DateField label="To" value={value.to} onChange={(to) => onChange({ ...value, to })} min={value.from} />
+      <FormControlLabel control={<Switch checked={value.overdue} onChange={(event) => onChange({ ...value, overdue: event.target.checked })} />} label="Overdue invoices" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
 import { formatUsd, toCents } from '@dentalmarket/contracts';
 import { useGetOrderStatsQuery } from '@dentalmarket/store';
 
@@ -20,17 +21,43 @@ function Figure({ title, children }: { title: string; children: ReactNode }) {
 
 const big = { fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 } as const;
 
-/** Issue 18's three dashboard figures: orders today, revenue this month (exact cents), the five best sellers of 30 days. */
+/**
+ * Issue 18's dashboard figures: orders today, revenue this month (exact cents), the five best sellers
+ * of 30 days; and issue 36's overdue invoices, whose button filters the grid below to them.
+ */
 export function OrderStatsCards() {
   const { data, isError } = useGetOrderStatsQuery();
+  const [, setParams] = useSearchParams();
   const pending = isError ? 'Not available' : '…';
+  const showOverdue = () =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('overdue', 'true');
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 2fr' } }}>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr 2fr' } }}>
       <Figure title="Orders today">
         <Typography sx={big}>{data ? data.orders_today.toLocaleString('en-US') : pending}</Typography>
       </Figure>
       <Figure title="Revenue this month">
         <Typography sx={big}>{data ? formatUsd(toCents(data.revenue_this_month)) : pending}</Typography>
+      </Figure>
+      <Figure title="Overdue invoices">
+        <Typography sx={big}>{data ? data.overdue_invoices.toLocaleString('en-US') : pending}</Typography>
+        {data ? (
+          <>
+            <Typography color="text.secondary">{formatUsd(toCents(data.overdue_amount))} outstanding</Typography>
+            {data.overdue_invoices > 0 ? (
+              <Button size="small" onClick={showOverdue} sx={{ mt: 1, ml: -1 }}>
+                Show overdue invoices
+              </Button>
+            ) : null}
+          </>
+        ) : null}
       </Figure>
       <Figure title="Best sellers, last 30 days">
         {data && data.best_sellers.length === 0 ? <Typography color="text.secondary">No sales in the last 30 days.</Typography> : null}

@@ -11,6 +11,9 @@ export const summary = (i: number, status: OrderStatus = 'placed'): OrderSummary
   created_at: '2026-03-02T10:00:00.000Z',
   po_number: null,
   approval_expires_at: null,
+  payment_due_at: null,
+  paid_at: null,
+  outstanding: '0.00',
 });
 
 export const order = (number: string, status: OrderStatus): Order => ({
@@ -35,6 +38,8 @@ export const order = (number: string, status: OrderStatus): Order => ({
   payment_due_at: null,
   tax_exempt_certificate: null,
   tax_exempt_until: null,
+  amount_paid: '1417.92',
+  paid_at: null,
 });
 
-export const stats = { orders_today: 12, revenue_this_month: '12345.67', best_sellers: [{ product_id: 7, name: 'Curing Light', quantity: 31 }] };
+export const stats = { orders_today: 12, revenue_this_month: '12345.67', best_sellers: [{ product_id: 7, name: 'Curing Light', quantity: 31 }], overdue_invoices: 2, overdue_amount: '530.40' };

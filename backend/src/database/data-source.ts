@@ -40,6 +40,7 @@ import { Practices1765600000000 } from './migrations/1765600000000-Practices.js'
 import { OrderGuides1765620000000 } from './migrations/1765620000000-OrderGuides.js';
 import { OrderApprovals1765720000000 } from './migrations/1765720000000-OrderApprovals.js';
 import { InvoiceTerms1765730000000 } from './migrations/1765730000000-InvoiceTerms.js';
+import { InvoicePayments1765800000000 } from './migrations/1765800000000-InvoicePayments.js';
 import { AddressBookTaxExemption1765810000000 } from './migrations/1765810000000-AddressBookTaxExemption.js';
 import { AdminPractices1765820000000 } from './migrations/1765820000000-AdminPractices.js';
 import { Practice } from '../practices/practice.entity.js';
@@ -47,7 +48,7 @@ import { PracticeAddress } from '../practices/practice-address.entity.js';
 import { OrderGuide, OrderGuideLine } from '../order-guides/order-guide.entity.js';
 
 export const ENTITIES = [User, Category, Subcategory, Product, Order, OrderLine, OrderEvent, OrderEmailSent, ApiKey, Practice, OrderGuide, OrderGuideLine, PracticeAddress];
-export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000, OrderEmailSearch1764650000000, OrderEmailOutbox1764660000000, ProductSearchDocument1764700000000, CatalogueImports1764800000000, PartnerClicks1764830000000, OrderRevenueDays1764840000000, ServiceRequests1764850000000, IntegrationStatus1764860000000, Customers1764900000000, ProductChanges1765000000000, RateLimits1765100000000, CustomerNameSearch1765200000000, ImportExampleRows1765300000000, ApiKeys1765400000000, Webhooks1765500000000, WebhookDeliveryResource1765550000000, Practices1765600000000, OrderGuides1765620000000, OrderApprovals1765720000000, InvoiceTerms1765730000000, AddressBookTaxExemption1765810000000, AdminPractices1765820000000];
+export const MIGRATIONS = [InitialSchema1763800000000, SeedHistory1764000000000, AccountsHardening1764100000000, UploadedImages1764200000000, ProductSearchIndexes1764300000000, CatalogueIndexes1764400000000, AdminGridIndexes1764500000000, Orders1764600000000, OrderEmailSearch1764650000000, OrderEmailOutbox1764660000000, ProductSearchDocument1764700000000, CatalogueImports1764800000000, PartnerClicks1764830000000, OrderRevenueDays1764840000000, ServiceRequests1764850000000, IntegrationStatus1764860000000, Customers1764900000000, ProductChanges1765000000000, RateLimits1765100000000, CustomerNameSearch1765200000000, ImportExampleRows1765300000000, ApiKeys1765400000000, Webhooks1765500000000, WebhookDeliveryResource1765550000000, Practices1765600000000, OrderGuides1765620000000, OrderApprovals1765720000000, InvoiceTerms1765730000000, InvoicePayments1765800000000, AddressBookTaxExemption1765810000000, AdminPractices1765820000000];
 
 /** What the API's pool adds: bounded waits, and pool errors reported rather than logged one by one. */
 export interface ServingOptions {

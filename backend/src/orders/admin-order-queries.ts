@@ -24,17 +24,27 @@ export const ADMIN_ORDER_PAGE_DEFAULT = 25;
  */
 export const SUPPLIER_SEES = `o.status <> ALL(ARRAY['awaiting_approval', 'declined', 'expired']::order_status[])`;
 
+/**
+ * Issue 36's overdue invoices: unpaid, uncancelled, past their due date. The predicate repeats the
+ * partial index IDX_orders_unpaid_due's, so the filter walks that index (its rows are the open
+ * invoices only, by due date) and a page is its first `offset + limit` entries.
+ */
+export const OVERDUE = `o.payment_due_at IS NOT NULL AND o.paid_at IS NULL AND o.status <> 'cancelled' AND o.payment_due_at < now()`;
+const overdueOnly = (query: AdminOrderListQueryDto) => query.overdue === 'true';
+
 /** The WHERE clause of the filters (shared by the page, its total and the CSV export). */
 export function orderFilter(query: AdminOrderListQueryDto, params: Params): string {
   const where: string[] = [];
   // '= ANY(ARRAY[…])' rather than '=': see orderByOf; the status filter takes supplier statuses only
   if (query.status) where.push(`o.status = ANY(ARRAY[${params.add(query.status)}]::order_status[])`);
-  else where.push(SUPPLIER_SEES);
+  // an invoice (a due date) was placed: the overdue filter needs no status test, so its count is an index-only scan
+  else if (!overdueOnly(query)) where.push(SUPPLIER_SEES);
   // days are UTC days: the same boundaries as order_counts
   if (query.from) where.push(`o.created_at >= (${params.add(query.from)}::date)::timestamp AT TIME ZONE 'UTC'`);
   if (query.to) where.push(`o.created_at < (${params.add(query.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
   const term = query.q?.trim();
   if (term) where.push(searchCondition(term, params));
+  if (overdueOnly(query)) where.push(OVERDUE);
   return `WHERE ${where.join(' AND ')}`;
 }
 
@@ -74,6 +84,8 @@ export const ORDER_SEARCH_COUNT_CAP = 1000;
  * created_at index is declared descending, the total index ascending.
  */
 export function orderByOf(query: AdminOrderListQueryDto): string {
+  // the longest overdue first: IDX_orders_unpaid_due in its own order
+  if (overdueOnly(query)) return 'o.payment_due_at, o.id';
   const sort = query.sort ?? 'created_at';
   const order = query.order ?? 'desc';
   if (!query.status) return ORDER_BY[sort][order];
@@ -94,7 +106,10 @@ export function adminOrdersSql(query: AdminOrderListQueryDto): PagedSql {
     // a search counts its matches, stopping after the cap (a name such as 'Smith' can match 50,000)
     count: query.q?.trim()
       ? { text: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${clause} LIMIT ${ORDER_SEARCH_COUNT_CAP + 1}) matches`, values: filterValues }
-      : countsSql(query),
+      : overdueOnly(query)
+        ? // the overdue invoices are counted on their partial index (an index-only scan of the open invoices past due)
+          { text: `SELECT count(*)::int AS total FROM orders o ${clause}`, values: filterValues }
+        : countsSql(query),
   };
 }
 

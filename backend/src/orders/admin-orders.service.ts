@@ -11,7 +11,7 @@ import { OrderEmailQueue } from '../mail/order-email.queue.js';
 import { emitWebhookEvent } from '../webhooks/webhook-events.js';
 import { mapOrderSummary, type OrderDto, type OrderListResponseDto, type OrderStatsDto, type OrderSummaryRow } from './dto/order.dto.js';
 import type { AdminOrderListQueryDto, OrderStatusChangeDto } from './dto/order-requests.dto.js';
-import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql, ORDER_SEARCH_COUNT_CAP, SUPPLIER_SEES } from './admin-order-queries.js';
+import { ADMIN_ORDER_PAGE_DEFAULT, adminOrdersSql, exportSql, ORDER_SEARCH_COUNT_CAP, OVERDUE, SUPPLIER_SEES } from './admin-order-queries.js';
 import { OrderNotFound, OrderStatusChangeRefused } from './order.errors.js';
 import { normaliseOrderNumber } from './order-number.js';
 import { readOrder } from './order-reads.js';
@@ -107,7 +107,7 @@ export class AdminOrdersService {
   /** Orders today (UTC), revenue this month (UTC, cancelled orders excluded, exact cents), and the last 30 days' best sellers. */
   async stats(): Promise<OrderStatsDto> {
     const manager = this.transactions.manager;
-    const [[today], [month], best] = await Promise.all([
+    const [[today], [month], best, [overdue]] = await Promise.all([
       manager.query(`SELECT coalesce(sum(n), 0)::int AS n FROM order_counts WHERE day = (now() AT TIME ZONE 'UTC')::date`),
       manager.query(
         `SELECT coalesce(sum(total_cents), 0)::text AS cents FROM orders
@@ -119,7 +119,15 @@ export class AdminOrdersService {
           WHERE o.created_at >= now() - interval '30 days' AND o.status = ANY(ARRAY['placed', 'processing', 'shipped', 'delivered']::order_status[])
           GROUP BY l.product_id ORDER BY quantity DESC, l.product_id LIMIT 5`,
       ),
+      // issue 36: an index-only walk of IDX_orders_unpaid_due (open invoices by due date) up to now
+      manager.query(`SELECT count(*)::int AS n, coalesce(sum(o.total_cents - o.paid_cents), 0)::text AS cents FROM orders o WHERE ${OVERDUE}`),
     ]);
-    return { orders_today: today.n, revenue_this_month: centsToDecimal(Number(month.cents)), best_sellers: best };
+    return {
+      orders_today: today.n,
+      revenue_this_month: centsToDecimal(Number(month.cents)),
+      best_sellers: best,
+      overdue_invoices: overdue.n,
+      overdue_amount: centsToDecimal(Number(overdue.cents)),
+    };
   }
 }

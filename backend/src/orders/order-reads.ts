@@ -2,13 +2,13 @@ import type { EntityManager } from 'typeorm';
 import { mapOrder, type OrderDto, type OrderEventRow, type OrderLineRow, type OrderRow } from './dto/order.dto.js';
 
 /** The listing columns of the shopper's list and the admin grid. */
-export const SUMMARY_COLUMNS = `o.number, o.status, o.email, o.full_name, o.total_cents, o.created_at, o.po_number, o.approval_expires_at,
+export const SUMMARY_COLUMNS = `o.number, o.status, o.email, o.full_name, o.total_cents, o.created_at, o.po_number, o.approval_expires_at, o.payment_due_at, o.paid_at, o.paid_cents,
   (SELECT count(*)::int FROM order_lines l WHERE l.order_id = o.id) AS line_count`;
 
 /** An order's columns (unqualified, so an INSERT … RETURNING can name them too). */
 export const ORDER_COLUMNS = `id, number, status, email, full_name, address, city, state, zip_code, subtotal_cents, shipping_cents,
   tax_cents, total_cents, carrier, tracking_number, created_at, updated_at, po_number, approved_at, approval_expires_at, payment_due_at,
-  tax_exempt_certificate, to_char(tax_exempt_until, 'YYYY-MM-DD') AS tax_exempt_until`;
+  tax_exempt_certificate, to_char(tax_exempt_until, 'YYYY-MM-DD') AS tax_exempt_until, paid_at, paid_cents`;
 
 /** Who placed an order of `o`, as the practice's members read it (issue 36): the account's full name, else its username. */
 export const PLACED_BY = `(SELECT coalesce(nullif(btrim(u.full_name), ''), u.username) FROM users u WHERE u.id = o.user_id) AS placed_by`;

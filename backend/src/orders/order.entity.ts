@@ -8,6 +8,7 @@ import { Practice } from '../practices/practice.entity.js';
  * server at checkout, and where fulfilment stands. Card data never reaches the API, so it has no column.
  */
 @Entity({ name: 'orders' })
+@Check('CHK_orders_paid_cents', `"paid_cents" >= 0 AND "paid_cents" <= "total_cents"`)
 @Check('CHK_orders_po_number', `"po_number" IS NULL OR char_length("po_number") BETWEEN 1 AND 35`)
 // the admin grid's sorts, alone and behind the status filter (admin-order-queries.ts); made by
 // migration 1764600000000, which TypeORM cannot describe (descending columns, trigram operator class)
@@ -25,6 +26,8 @@ import { Practice } from '../practices/practice.entity.js';
 @Index('IDX_orders_awaiting_expiry', { synchronize: false })
 @Index('IDX_orders_open_invoices', { synchronize: false })
 @Index('IDX_orders_practice_invoices', { synchronize: false })
+// unpaid, uncancelled invoices by due date: overdue filter, dashboard, reminders (migration 1765800000000)
+@Index('IDX_orders_unpaid_due', { synchronize: false })
 export class Order {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -113,7 +116,7 @@ export class Order {
   @Column({ type: 'timestamptz', nullable: true })
   payment_due_at: Date | null;
 
-  /** when its invoice was paid; until then it counts in the practice's open balance */
+  /** when its invoice was paid in full; until then what is left of it counts in the practice's open balance */
   @Column({ type: 'timestamptz', nullable: true })
   paid_at: Date | null;
 
@@ -123,6 +126,9 @@ export class Order {
 
   @Column({ type: 'date', nullable: true })
   tax_exempt_until: string | null;
+  /** the sum of the payments the admin recorded against its invoice (issue 36; order_payments), at most its total */
+  @Column({ type: 'bigint', default: 0 })
+  paid_cents: string;
 
   /** set while it awaits approval only: when the expiry job ends it unless an owner acts first */
   @Column({ type: 'timestamptz', nullable: true })

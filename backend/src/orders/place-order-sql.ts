@@ -46,9 +46,12 @@ export const checkoutGate = (user: string, po: string, taxedTotal: string, tax: 
     ) g`;
 };
 
-/** A practice's open balance in cents: its unpaid invoices but cancelled ones (the partial index IDX_orders_open_invoices). */
+/**
+ * A practice's open balance in cents: what is left to pay of its unpaid invoices (a partly paid one
+ * counts only its outstanding part), cancelled ones left out (the partial index IDX_orders_open_invoices).
+ */
 export const OPEN_BALANCE = (practice: string) =>
-  `SELECT coalesce(sum(b.total_cents), 0)::bigint FROM orders b WHERE b.practice_id = ${practice} AND b.payment_due_at IS NOT NULL AND b.paid_at IS NULL AND b.status <> 'cancelled'`;
+  `SELECT coalesce(sum(b.total_cents - b.paid_cents), 0)::bigint FROM orders b WHERE b.practice_id = ${practice} AND b.payment_due_at IS NOT NULL AND b.paid_at IS NULL AND b.status <> 'cancelled'`;
 
 /** When an order of `status` made now stops waiting for approval (null: it is not waiting). */
 export const approvalExpiry = (status: string, days: string) => `CASE WHEN ${status} = 'awaiting_approval' THEN now() + make_interval(days => ${days}) END`;

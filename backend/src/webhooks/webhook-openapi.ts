@@ -39,6 +39,8 @@ const ORDER = {
   payment_due_at: null,
   tax_exempt_certificate: null,
   tax_exempt_until: null,
+  amount_paid: '1419.99',
+  paid_at: null,
 };
 const PRODUCT = {
   id: 42,

@@ -7,6 +7,7 @@ import { selectCurrentUser, useAppSelector } from '@dentalmarket/store';
 import { AddressBlock } from '@dentalmarket/ui';
 import { SaveAsGuideButton } from '../order-guides/SaveAsGuideButton.js';
 import { Totals } from '../checkout/Totals.js';
+import { InvoiceDownload, InvoiceStatus } from './InvoiceStatus.js';
 import { formatDay, formatMoment, money } from './orderFormat.js';
 import { OrderStatusChip } from './OrderStatusChip.js';
 import { StatusHistory } from './StatusHistory.js';
@@ -88,7 +89,7 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
             <OrderStatusChip status={order.status} />
           </Stack>
           {order.po_number ? <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>PO number: {order.po_number}</Typography> : null}
-          {order.payment_due_at ? <Typography sx={{ mt: 0.5 }}>Paid by invoice · due {formatDay(order.payment_due_at)}</Typography> : null}
+          <InvoiceStatus order={order} />
           {order.approval_expires_at ? (
             <Typography sx={{ mt: 0.5 }} color="text.secondary">
               Awaiting an owner&apos;s approval · expires {formatMoment(order.approval_expires_at)}
@@ -97,6 +98,7 @@ export const OrderDetails = forwardRef<HTMLHeadingElement, { order: Order; level
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
           {shopper ? <SaveAsGuideButton order={order} /> : null}
+          {level === 1 ? <InvoiceDownload order={order} /> : null}
           <Button variant="contained" startIcon={<AddShoppingCartOutlined />} onClick={() => buyAgain(order)} disabled={isFetching} sx={{ flexShrink: 0 }}>
             Buy again
           </Button>

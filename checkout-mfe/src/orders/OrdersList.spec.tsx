@@ -14,6 +14,9 @@ const summary = (i: number): OrderSummary => ({
   created_at: '2026-03-02T10:15:00.000Z',
   po_number: null,
   approval_expires_at: null,
+  payment_due_at: null,
+  paid_at: null,
+  outstanding: '0.00',
 });
 
 function serve(total: number) {

@@ -38,6 +38,9 @@ const waiting: OrderSummary = {
   placed_by: 'Amy Adams',
   po_number: 'PO-77',
   approval_expires_at: '2026-03-09T10:15:00.000Z',
+  payment_due_at: null,
+  paid_at: null,
+  outstanding: '0.00',
 };
 
 function serve(role: Practice['my_role'], answers: Record<string, { status: number; body?: unknown }> = {}, overrides: Partial<Practice> = {}) {

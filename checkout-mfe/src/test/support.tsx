@@ -73,6 +73,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     payment_due_at: null,
     tax_exempt_certificate: null,
     tax_exempt_until: null,
+    amount_paid: '231.00',
+    paid_at: null,
     ...overrides,
   };
 }

@@ -8,13 +8,17 @@ import { openCustomer } from '../admin-customers.js';
 import { MailCatcher } from '../smtp.js';
 import { withShopperPage } from '../shopper-page.js';
 import { appAndBrowser } from '../suite.js';
+import { invoicePaymentJourney, invoiceScreens } from '../invoice-payments.js';
 
 /**
  * Issue 36's invoice terms in Chromium, email through a real local SMTP server: the admin gives a
  * practice "invoice, net 30 days" with a credit limit in the Customers drawer; its owner checks out without card fields and
  * the order is placed with its due date (the order page and the confirmation email say so); an
  * order over the remaining credit is refused with the limit named. The checkout at 1366 and 390 px,
- * light and dark, with no axe finding (screenshots in SCREENS).
+ * light and dark, with no axe finding (screenshots in SCREENS). Then (invoice-payments.ts) the admin
+ * records a partial payment and the rest in the order's drawer, the shopper sees the order paid and
+ * downloads its PDF; an invoice past its due date shows under the Orders tab's overdue filter and on
+ * the dashboard's card; the drawer's invoice section at 1366 and 390 px, light and dark, axe-clean.
  */
 const mail = new MailCatcher();
 const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start() }), () => mail.stop());
@@ -106,6 +110,16 @@ describe('a practice pays by invoice (issue 36)', () => {
           { width, dark },
         );
       }
+    });
+  }
+
+  it('the admin records a partial payment and the rest in the order drawer; the shopper sees it paid and downloads the PDF; an overdue invoice is under the overdue filter', async () => {
+    await invoicePaymentJourney(suite, OWNER, SCREENS);
+  });
+
+  for (const width of [1366, 390]) {
+    it(`the order drawer's invoice section and the overdue card at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
+      await invoiceScreens(suite, SCREENS, width);
     });
   }
 });

@@ -554,6 +554,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{number}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's PDF invoice
+         * @description With an API key: needs the scope `orders:read`.
+         */
+        get: operations["AdminInvoiceController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{number}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice's payments, what is paid and what is outstanding (issue 36)
+         * @description With an API key: needs the scope `orders:read`.
+         */
+        get: operations["InvoicePaymentsController_list"];
+        put?: never;
+        /**
+         * Record a payment of an invoice, in part or in full; the invoice is paid when payments reach its total (issue 36)
+         * @description With an API key: needs the scope `orders:write`.
+         */
+        post: operations["InvoicePaymentsController_record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{number}/status": {
         parameters: {
             query?: never;
@@ -1459,6 +1503,23 @@ export interface paths {
         put?: never;
         /** Decline an order awaiting approval with a reason (owners): it is not placed; the member who submitted it is emailed the reason */
         post: operations["OrderApprovalsController_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/orders/{number}/invoice.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The PDF invoice of one of the practice's orders (any member) */
+        get: operations["PracticeInvoiceController_pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2978,6 +3039,11 @@ export interface components {
         };
         OrderDto: {
             /**
+             * @description an invoice: the payments recorded against it so far; a card order: its total
+             * @example 0.00
+             */
+            amount_paid: string;
+            /**
              * @description while it awaits approval: when it expires unless an owner approves it
              * @example null
              */
@@ -3007,6 +3073,11 @@ export interface components {
             lines: components["schemas"]["OrderLineDto"][];
             /** @example DM-7K3QX9 */
             number: string;
+            /**
+             * @description an invoice: when payments reached its total; null while any of it is outstanding, and for a card order
+             * @example null
+             */
+            paid_at: string | null;
             /**
              * @description paid by invoice (the practice's terms): when payment is due; null for a card order
              * @example null
@@ -3270,10 +3341,81 @@ export interface components {
             /** @example DM-7K3QX9 */
             number: string;
         };
+        OrderPaymentCreateDto: {
+            /**
+             * @description dollars, more than 0 and at most what is outstanding
+             * @example 120.00
+             */
+            amount: string;
+            /** @example Paid at the branch */
+            note?: string;
+            /**
+             * Format: date
+             * @description the day the money was paid (UTC), not in the future
+             * @example 2026-01-31
+             */
+            paid_on: string;
+            /**
+             * @description a cheque or transfer number
+             * @example Cheque 004512
+             */
+            reference?: string;
+        };
+        OrderPaymentDto: {
+            /** @example 120.00 */
+            amount: string;
+            /** @example 2026-01-31T10:15:00.000Z */
+            created_at: string;
+            /** @example 7 */
+            id: number;
+            /** @example null */
+            note: string | null;
+            /**
+             * Format: date
+             * @example 2026-01-31
+             */
+            paid_on: string;
+            /**
+             * @description the admin's username, or the API key, that recorded it
+             * @example admin
+             */
+            recorded_by: string;
+            /** @example Cheque 004512 */
+            reference: string | null;
+        };
+        OrderPaymentsDto: {
+            /** @example 120.00 */
+            amount_paid: string;
+            /** @example DM-7K3QX9 */
+            number: string;
+            /** @example 2700.84 */
+            outstanding: string;
+            /**
+             * @description when payments reached the total
+             * @example null
+             */
+            paid_at: string | null;
+            /** @example 2026-03-02T10:15:00.000Z */
+            payment_due_at: string;
+            /** @description oldest first */
+            payments: components["schemas"]["OrderPaymentDto"][];
+            /** @example 2820.84 */
+            total: string;
+        };
         OrderStatsDto: {
             best_sellers: components["schemas"]["BestSellerDto"][];
             /** @example 14 */
             orders_today: number;
+            /**
+             * @description what is left to pay of the overdue invoices
+             * @example 1240.50
+             */
+            overdue_amount: string;
+            /**
+             * @description unpaid invoices past their due date
+             * @example 3
+             */
+            overdue_invoices: number;
             /** @example 12345.67 */
             revenue_this_month: string;
         };
@@ -3312,6 +3454,21 @@ export interface components {
             line_count: number;
             /** @example DM-7K3QX9 */
             number: string;
+            /**
+             * @description an invoice: what is left to pay; "0.00" for a card order
+             * @example 0.00
+             */
+            outstanding: string;
+            /**
+             * @description an invoice: when it was paid in full
+             * @example null
+             */
+            paid_at: string | null;
+            /**
+             * @description an invoice: when payment is due; null for a card order
+             * @example null
+             */
+            payment_due_at: string | null;
             /**
              * @description the shopper's list: the practice member who placed it
              * @example Dr. Jane Smith
@@ -5968,6 +6125,8 @@ export interface operations {
                 to?: string;
                 sort?: "created_at" | "total";
                 order?: "asc" | "desc";
+                /** @description issue 36: true for only the unpaid invoices past their due date, the longest overdue first (sort and order then do not apply) */
+                overdue?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -6038,6 +6197,8 @@ export interface operations {
                 to?: string;
                 sort?: "created_at" | "total";
                 order?: "asc" | "desc";
+                /** @description issue 36: true for only the unpaid invoices past their due date, the longest overdue first (sort and order then do not apply) */
+                overdue?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -6199,6 +6360,233 @@ export interface operations {
             };
             /** @description no such order */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    AdminInvoiceController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the invoice as a PDF (A4), as a download named invoice-<number>.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description number is not an order number (over 40 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    InvoicePaymentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentsDto"];
+                };
+            };
+            /** @description number is not an order number (over 40 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the order was paid by card: it has no invoice */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description the API key's requests of this minute are used up */
+            429: {
+                headers: {
+                    /** @description seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
+    InvoicePaymentsController_record: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderPaymentCreateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPaymentsDto"];
+                };
+            };
+            /** @description a field is invalid (named in the message): amount, a day in the future, reference or note too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description signed in, but not an admin (or, on POST, a foreign Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description more than is outstanding (the message names it), an invoice paid in full, a cancelled order, or a card order */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10025,6 +10413,55 @@ export interface operations {
             };
         };
     };
+    PracticeInvoiceController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the invoice as a PDF (A4), as a download named invoice-<number>.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description number is not an order number (over 40 characters) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+            /** @description no such order among the practice's (another practice's answers the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorDto"];
+                };
+            };
+        };
+    };
     PartnerClicksController_record: {
         parameters: {
             query?: {
@@ -11522,6 +11959,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "amount_paid": "1419.99",
                  *         "approval_expires_at": null,
                  *         "approved_at": null,
                  *         "carrier": null,
@@ -11549,6 +11987,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "paid_at": null,
                  *         "payment_due_at": null,
                  *         "po_number": "PO-2026-0117",
                  *         "shipping": {
@@ -11641,6 +12080,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "data": {
+                 *         "amount_paid": "1419.99",
                  *         "approval_expires_at": null,
                  *         "approved_at": null,
                  *         "carrier": null,
@@ -11675,6 +12115,7 @@ export interface operations {
                  *           }
                  *         ],
                  *         "number": "DM-7K3QX9",
+                 *         "paid_at": null,
                  *         "payment_due_at": null,
                  *         "po_number": "PO-2026-0117",
                  *         "shipping": {

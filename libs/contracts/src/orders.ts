@@ -153,6 +153,10 @@ export interface Order {
   tax_exempt_certificate: string | null;
   /** the last day (YYYY-MM-DD) that certificate was valid, or null */
   tax_exempt_until: string | null;
+  /** an invoice: the payments recorded against it so far (dollars, "0.00" until the first); a card order: its total */
+  amount_paid: string;
+  /** an invoice: when payments reached its total (null while any of it is outstanding); null for a card order */
+  paid_at: string | null;
 }
 
 /** A row of the shopper's list (GET /api/orders) and of the admin grid (GET /api/admin/orders). */
@@ -170,6 +174,12 @@ export interface OrderSummary {
   po_number: string | null;
   /** while it awaits approval: when it expires unless approved; otherwise null */
   approval_expires_at: string | null;
+  /** an invoice (issue 36): when payment is due; null for a card order */
+  payment_due_at: string | null;
+  /** an invoice: when it was paid in full, or null */
+  paid_at: string | null;
+  /** an invoice: what is left to pay (dollars); "0.00" for a card order */
+  outstanding: string;
 }
 
 export interface OrderListResponse {
@@ -191,6 +201,8 @@ export interface AdminOrderListQuery {
   to?: string;
   sort?: 'created_at' | 'total';
   order?: 'asc' | 'desc';
+  /** issue 36: only unpaid invoices past their due date, the longest overdue first (sort and order do not apply) */
+  overdue?: 'true' | 'false';
   page?: number;
   limit?: number;
 }
@@ -235,6 +247,43 @@ export interface OrderStats {
   /** exact, e.g. "12345.67" */
   revenue_this_month: string;
   best_sellers: Array<{ product_id: number; name: string; quantity: number }>;
+  /** issue 36: unpaid invoices past their due date, and what is left to pay of them (dollars) */
+  overdue_invoices: number;
+  overdue_amount: string;
+}
+
+/** A payment the admin recorded against an invoice (issue 36). */
+export interface OrderPayment {
+  id: number;
+  /** dollars, e.g. "120.00" */
+  amount: string;
+  /** the day the money was paid (YYYY-MM-DD) */
+  paid_on: string;
+  reference: string | null;
+  note: string | null;
+  /** the admin's username (or the API key) that recorded it */
+  recorded_by: string;
+  created_at: string;
+}
+
+/** POST /api/admin/orders/:number/payments: a payment of part or all of what is outstanding. */
+export interface OrderPaymentCreate {
+  amount: string;
+  /** YYYY-MM-DD; not in the future */
+  paid_on: string;
+  reference?: string;
+  note?: string;
+}
+
+/** An invoice's payments and where it stands. */
+export interface OrderPayments {
+  number: string;
+  total: string;
+  amount_paid: string;
+  outstanding: string;
+  payment_due_at: string;
+  paid_at: string | null;
+  payments: OrderPayment[];
 }
 
 /**
@@ -248,6 +297,9 @@ export interface OrderStats {
  *   GET  /api/admin/orders/export.csv?same filters → text/csv, streamed
  *   GET  /api/admin/orders/:number         → Order
  *   POST /api/admin/orders/:number/status  → Order; 409 if the change is not in ORDER_TRANSITIONS
+ *   GET  /api/admin/orders/:number/payments → OrderPayments (an invoice's payments; 409 for a card order)
+ *   POST /api/admin/orders/:number/payments → OrderPayments (201; 409 over what is outstanding)
+ *   GET  /api/admin/orders/:number/invoice.pdf, GET /api/orders/:number/invoice.pdf → application/pdf
  *   GET  /api/practice/approvals?page&limit → OrderListResponse (owners: their practice's orders awaiting approval)
  *   POST /api/orders/:number/approve       → Order (owners; placed now, its lines rechecked: 409 OrderConflictResponse)
  *   POST /api/orders/:number/decline       → Order (owners; { reason })

@@ -175,3 +175,26 @@ export interface InvitationAccept {
   password?: string;
   full_name?: string | null;
 }
+
+/**
+ * Invoice payments and reminders (issue 36). A payment's reference (a cheque or transfer number) and
+ * note are optional; reminders go to the practice's owners REMINDER_DAYS_BEFORE days before an
+ * invoice is due, the day after it is due, then every OVERDUE_REMINDER_EVERY_DAYS days until it is
+ * paid or cancelled, up to OVERDUE_REMINDERS_MAX overdue reminders.
+ */
+export const PAYMENT_LIMITS = { referenceMax: 100, noteMax: 1000 } as const;
+export const REMINDER_DAYS_BEFORE = 3;
+export const OVERDUE_REMINDER_EVERY_DAYS = 7;
+export const OVERDUE_REMINDERS_MAX = 8;
+
+/** POST /api/admin/orders/:number/payments (409): more than the invoice has outstanding. */
+export const overPaymentMessage = (number: string, amount: string, outstanding: string) =>
+  `A payment of $${amount} is more than the $${outstanding} outstanding on order ${number}: record at most what is outstanding`;
+/** (409) an order without invoice terms takes no payments. */
+export const notInvoiceMessage = (number: string) => `Order ${number} was paid by card at checkout: only invoices take payments`;
+/** (409) a paid invoice takes no more payments. */
+export const alreadyPaidMessage = (number: string) => `Order ${number} is paid in full: there is nothing outstanding`;
+/** (409) a cancelled order's invoice is void. */
+export const cancelledInvoiceMessage = (number: string) => `Order ${number} is cancelled: its invoice takes no payments`;
+/** (400) a payment dated after today. */
+export const PAYMENT_DATE_FUTURE = 'paid_on must not be in the future';

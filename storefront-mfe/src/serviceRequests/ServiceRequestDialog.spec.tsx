@@ -66,6 +66,7 @@ const created = (body: Record<string, unknown>): ServiceRequest => ({
   status: 'new',
   product_id: service.id,
   product_name: service.name,
+  placed_by: null, // a guest's request
   practice_name: String(body.practice_name),
   contact_name: String(body.contact_name),
   email: String(body.email),

@@ -44,6 +44,11 @@ export class AdminOrderListQueryDto extends OrderPageQueryDto implements AdminOr
   @IsOptional()
   @IsIn(['asc', 'desc'], { message: 'order must be asc or desc' })
   order?: 'asc' | 'desc';
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'issue 36: true for only the unpaid invoices past their due date, the longest overdue first (sort and order then do not apply)' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'overdue must be true or false' })
+  overdue?: 'true' | 'false';
 }
 
 export class OrderNumberParamDto {

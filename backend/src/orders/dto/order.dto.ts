@@ -62,6 +62,10 @@ export class OrderDto implements Order {
   tax_exempt_certificate: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'the last day (YYYY-MM-DD) that certificate was valid' })
   tax_exempt_until: string | null;
+  @ApiProperty({ example: '0.00', description: 'an invoice: the payments recorded against it so far; a card order: its total' })
+  amount_paid: string;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'an invoice: when payments reached its total; null while any of it is outstanding, and for a card order' })
+  paid_at: string | null;
 }
 
 export class OrderSummaryDto implements OrderSummary {
@@ -76,6 +80,9 @@ export class OrderSummaryDto implements OrderSummary {
   placed_by?: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'PO-2026-0117' }) po_number: string | null;
   @ApiProperty({ type: String, nullable: true, example: null, description: 'while it awaits approval: when it expires' }) approval_expires_at: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'an invoice: when payment is due; null for a card order' }) payment_due_at: string | null;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'an invoice: when it was paid in full' }) paid_at: string | null;
+  @ApiProperty({ example: '0.00', description: 'an invoice: what is left to pay; "0.00" for a card order' }) outstanding: string;
 }
 
 export class OrderListResponseDto implements OrderListResponse {
@@ -96,6 +103,8 @@ export class OrderStatsDto implements OrderStats {
   @ApiProperty({ example: 14 }) orders_today: number;
   @ApiProperty({ example: '12345.67' }) revenue_this_month: string;
   @ApiProperty({ type: [BestSellerDto] }) best_sellers: BestSellerDto[];
+  @ApiProperty({ example: 3, description: 'unpaid invoices past their due date' }) overdue_invoices: number;
+  @ApiProperty({ example: '1240.50', description: 'what is left to pay of the overdue invoices' }) overdue_amount: string;
 }
 
 /** The rows the queries read (bigint columns arrive as strings from pg). */
@@ -123,6 +132,8 @@ export interface OrderRow {
   payment_due_at: Date | null;
   tax_exempt_certificate: string | null;
   tax_exempt_until: string | null;
+  paid_at: Date | null;
+  paid_cents: string;
   /** only when the read asked for it (PLACED_BY, APPROVED_BY) */
   placed_by?: string | null;
   approved_by?: string | null;
@@ -152,6 +163,9 @@ export interface OrderSummaryRow {
   created_at: Date;
   po_number: string | null;
   approval_expires_at: Date | null;
+  payment_due_at: Date | null;
+  paid_at: Date | null;
+  paid_cents: string;
   placed_by?: string | null;
 }
 
@@ -190,6 +204,8 @@ export function mapOrder(order: OrderRow, lines: OrderLineRow[], events: OrderEv
     payment_due_at: order.payment_due_at?.toISOString() ?? null,
     tax_exempt_certificate: order.tax_exempt_certificate,
     tax_exempt_until: order.tax_exempt_until,
+    amount_paid: money(order.payment_due_at ? order.paid_cents : order.total_cents),
+    paid_at: order.paid_at?.toISOString() ?? null,
   };
 }
 
@@ -205,5 +221,8 @@ export function mapOrderSummary(row: OrderSummaryRow): OrderSummaryDto {
     ...(row.placed_by !== undefined ? { placed_by: row.placed_by } : {}),
     po_number: row.po_number,
     approval_expires_at: row.approval_expires_at?.toISOString() ?? null,
+    payment_due_at: row.payment_due_at?.toISOString() ?? null,
+    paid_at: row.paid_at?.toISOString() ?? null,
+    outstanding: money(row.payment_due_at && !row.paid_at ? Number(row.total_cents) - Number(row.paid_cents) : 0),
   };
 }
