@@ -34,6 +34,8 @@ export function ServiceRequestDetails({ request }: { request: ServiceRequest }) 
             ['Service', request.product_name],
             ['Practice', request.practice_name],
             ['Contact', request.contact_name],
+            // issue 36: the practice member who sent it (full name, else username); a guest's has none
+            ['Sent by', request.placed_by ?? 'Guest (not signed in)'],
             ['Email', <Link href={`mailto:${request.email}`}>{request.email}</Link>],
             ['Phone', <Link href={`tel:${request.phone.replace(/[^\d+]/g, '')}`}>{request.phone}</Link>],
             ['Preferred date', request.preferred_date ? formatCalendarDay(request.preferred_date) : 'Any time'],

@@ -113,7 +113,7 @@ describe("the Orders tab's service requests view", () => {
   it('opens a request with every field it was sent with and its history', async () => {
     serve('quoted');
     const drawer = await openRequest();
-    for (const text of ['Sterilisation Audit', 'Dana Lee', 'May 1, 2026', '$1,200.00', 'Includes the report']) expect(drawer.getByText(text)).toBeTruthy();
+    for (const text of ['Sterilisation Audit', 'Dana Lee', 'Guest (not signed in)', 'May 1, 2026', '$1,200.00', 'Includes the report']) expect(drawer.getByText(text)).toBeTruthy();
     expect(drawer.getByRole('link', { name: 'dana@brightsmiles.example' }).getAttribute('href')).toBe('mailto:dana@brightsmiles.example');
     expect(drawer.getByRole('link', { name: '+1 503 555 0100' }).getAttribute('href')).toBe('tel:+15035550100');
     expect(drawer.getByText(/Two surgeries,\s+mornings only\./)).toBeTruthy();
