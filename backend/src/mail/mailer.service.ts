@@ -45,7 +45,11 @@ export class Mailer implements OnModuleDestroy {
     if (this.config.mail.smtpUrl) return;
     await fs.mkdir(this.config.mail.dir, { recursive: true });
     const file = path.join(this.config.mail.dir, `${fileName}.eml`);
-    await fs.writeFile(file, (info as { message: Buffer }).message);
+    // written under a hidden name, then renamed: whoever reads the folder (a mail viewer, a test) never
+    // finds a file half written (a rename within one folder is atomic)
+    const partial = path.join(this.config.mail.dir, `.${fileName}.eml.partial`);
+    await fs.writeFile(partial, (info as { message: Buffer }).message);
+    await fs.rename(partial, file);
     this.logger.log(`SMTP_URL is not set: the email "${String(mail.subject)}" was written to ${file}`);
   }
 
