@@ -84,8 +84,11 @@ async function start(): Promise<void> {
   // the page's own part shown and working (hydrated, or rendered), and on a server-rendered page the
   // saved cart restored (the server rendered it with an empty one): said on <html> (READY_MARK) and to
   // the page-start script (READY_EVENT), which then replays the taps it held meanwhile (issue 32)
-  const part = remoteForPath(window.location.pathname) ? 'remote' : 'shell';
-  whenHydrated(part).then(() => {
+  // Both parts, whichever comes first: a remote the server left to the browser renders at once, before
+  // the header's boundary has hydrated, and a cart restored then reached the header while it hydrated
+  // (react-redux reads the store as it is now): its badge differed from the server's HTML (React #418)
+  const parts = remoteForPath(window.location.pathname) ? [whenHydrated('shell'), whenHydrated('remote')] : [whenHydrated('shell')];
+  Promise.all(parts).then(() => {
     if (hydrating) restoreSavedCart(store);
     document.documentElement.setAttribute(READY_MARK, '');
     document.dispatchEvent(new Event(READY_EVENT));

@@ -276,7 +276,7 @@ describe('server-rendered shopper pages (issue 20)', () => {
 describe("a storefront whose server container is not there (issue 20's fallback)", () => {
   const storefront = path.join(repoRoot, 'storefront-mfe', 'dist');
 
-  it('is rendered in the browser: the raw HTML has the header, the browser the products, and the page works', async () => {
+  it('is rendered in the browser: the raw HTML has the header, the browser the products, the saved cart reaches the hydrated header, and the page works', async () => {
     const remote = await serveFolder(storefront, { missing: (pathname) => pathname.startsWith('/server/') });
     const app = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
     const context = await newContext(suite.browser, app.url);
@@ -290,12 +290,19 @@ describe("a storefront whose server container is not there (issue 20's fallback)
       assert.ok(root.includes('<!--$!-->'), 'marked for the browser to render');
       assert.ok(remote.requested.includes('/server/remoteEntry.js'), 'the server asked the remote for its server container');
 
+      // a cart saved before: the storefront's part renders at once in the browser, before the header
+      // has hydrated, and the cart restored then made the header's badge differ from the server's
+      // HTML (React #418, seen in CI when the first page of a loaded machine missed the budget)
+      await context.addInitScript((line) => {
+        if (window.location.origin !== 'null' && !window.localStorage.getItem('shopping-cart')) window.localStorage.setItem('shopping-cart', JSON.stringify([line]));
+      }, { id: 999999, name: 'Saved line', manufacturer: 'Somebody', price: '5.00', quantity: 2, image_url: null });
       const page = await context.newPage();
       const reports = watchHydration(page);
       await page.goto('/marketplace?type=equipment');
       await page.getByRole('heading', { name: first!.name }).first().waitFor();
+      await page.getByRole('button', { name: 'Cart, 2 items', exact: true }).waitFor();
       await page.getByRole('button', { name: 'Add to cart', disabled: false }).first().click();
-      await page.getByRole('button', { name: 'Cart, 1 item', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Cart, 3 items', exact: true }).waitFor();
       assert.deepEqual(reports, []);
     } finally {
       await context.close();
