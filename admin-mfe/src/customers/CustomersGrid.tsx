@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { usePhoneColumns } from '../dashboard/usePhoneColumns.js';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { CustomerListQuery, CustomerRow, CustomerSortField } from '@dentalmarket/contracts';
 import { useGetAdminCustomersQuery } from './customersApi.js';
-import { displayedRowsLabel, serverGridProps } from '../dashboard/serverGrid.js';
+import { displayedRowsLabel, openerColumn, useServerGrid } from '../dashboard/serverGrid.js';
 import { useSettledSearch } from '../dashboard/useDebouncedValue.js';
 import { useRowDrawer } from '../dashboard/useRowDrawer.js';
 import { usd } from '../orders/orderFormat.js';
@@ -46,26 +46,15 @@ export function customerListQuery(filters: CustomerFilterValues, pagination: Gri
  */
 export function CustomersGrid() {
   const [filters, setFilters] = useState<CustomerFilterValues>(NO_CUSTOMER_FILTERS);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
-  const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
   const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<CustomerRow>();
+  const { pagination, sortModel, toFirstPage, gridProps } = useServerGrid<CustomerRow>(NEWEST_FIRST, open);
+  const q = useSettledSearch(filters.q, toFirstPage);
   const { visibility, setVisibility } = usePhoneColumns(PHONE_HIDDEN);
   const { data, isFetching, isError } = useGetAdminCustomersQuery(customerListQuery({ ...filters, q }, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
   const columns = useMemo<GridColDef<CustomerRow>[]>(
     () => [
-      {
-        field: 'username',
-        headerName: 'Username',
-        flex: 1,
-        minWidth: 150,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => open(row)} sx={{ fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {row.username}
-          </Link>
-        ),
-      },
+      openerColumn<CustomerRow>({ field: 'username', headerName: 'Username', flex: 1, minWidth: 150 }, (row) => row.username, open),
       { field: 'email', headerName: 'Email', flex: 1.3, minWidth: 210 },
       { field: 'registered_at', headerName: 'Registered', width: 130, valueFormatter: (value: string) => formatDate(value) },
       { field: 'orders', headerName: 'Orders', type: 'number', width: 100 },
@@ -84,7 +73,7 @@ export function CustomersGrid() {
           onChange={(next) => {
             setFilters(next);
             // the search box waits for its pause (useSettledSearch); the role applies at once
-            if (next.q === filters.q) setPagination((p) => ({ ...p, page: 0 }));
+            if (next.q === filters.q) toFirstPage();
           }}
         />
       </Stack>
@@ -102,17 +91,7 @@ export function CustomersGrid() {
           onColumnVisibilityModelChange={setVisibility}
           rowCount={data?.total ?? 0}
           loading={isFetching}
-          {...serverGridProps(pagination, setPagination)}
-          pageSizeOptions={[25, 50, 100]}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model.length ? model : NEWEST_FIRST);
-            setPagination((p) => ({ ...p, page: 0 }));
-          }}
-          onRowClick={({ row }) => open(row)}
-          onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') open(row);
-          }}
+          {...gridProps}
           localeText={{ noRowsLabel: 'No customers found', paginationDisplayedRows: displayedRowsLabel(data?.total_capped) }}
           aria-label="Customers"
         />

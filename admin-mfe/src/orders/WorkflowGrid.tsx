@@ -1,7 +1,7 @@
-import { useMemo, useState, type ComponentType } from 'react';
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
+import { Box, Stack, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridLocaleText, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
-import { serverGridProps } from '../dashboard/serverGrid.js';
+import { openerColumn, useServerGrid } from '../dashboard/serverGrid.js';
 import { useSettledSearch } from '../dashboard/useDebouncedValue.js';
 import { useDrawerParam } from '../dashboard/useDrawerParam.js';
 import type { RecordDrawerProps } from './WorkflowDrawer.js';
@@ -81,30 +81,20 @@ export function WorkflowGrid<R extends { number: string }, F extends { q: string
   Drawer,
 }: WorkflowGridProps<R, F, P, K, D>) {
   const [filters, setFilters] = useState<F>(noFilters);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>(NEWEST_FIRST);
-  const q = useSettledSearch(filters.q, () => setPagination((p) => ({ ...p, page: 0 })));
   const { opened, open, close, gridBox, giveFocusBack } = useDrawerParam(drawerParam);
+  const openRow = useCallback((row: R) => open(row.number), [open]);
+  const { pagination, sortModel, toFirstPage, gridProps } = useServerGrid<R>(NEWEST_FIRST, openRow);
+  const q = useSettledSearch(filters.q, toFirstPage);
   const settled = { ...filters, q };
   const { data, isFetching, isError } = useList({ ...filterParams(settled), ...pageQuery(sortField, pagination, sortModel) }, { refetchOnMountOrArgChange: true });
   const page = data ? rowsOf(data) : { rows: [], total: 0 };
 
   const allColumns = useMemo<GridColDef<R>[]>(
     () => [
-      {
-        field: 'number',
-        headerName: numberHeader,
-        width: numberWidth,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => open(row.number)} sx={{ fontWeight: 600 }}>
-            {row.number}
-          </Link>
-        ),
-      },
+      openerColumn<R>({ field: 'number', headerName: numberHeader, width: numberWidth, sortable: false }, (row) => row.number, openRow),
       ...columns,
     ],
-    [numberHeader, numberWidth, columns, open],
+    [numberHeader, numberWidth, columns, openRow],
   );
 
   return (
@@ -115,7 +105,7 @@ export function WorkflowGrid<R extends { number: string }, F extends { q: string
           onChange={(next) => {
             setFilters(next);
             // the search box waits for its pause (above); the other filters apply at once
-            if (next.q === filters.q) setPagination((p) => ({ ...p, page: 0 }));
+            if (next.q === filters.q) toFirstPage();
           }}
           settled={settled}
         />
@@ -133,17 +123,7 @@ export function WorkflowGrid<R extends { number: string }, F extends { q: string
           getRowId={(row) => row.number}
           rowCount={page.total}
           loading={isFetching}
-          {...serverGridProps(pagination, setPagination)}
-          pageSizeOptions={[25, 50, 100]}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model.length ? model : NEWEST_FIRST);
-            setPagination((p) => ({ ...p, page: 0 }));
-          }}
-          onRowClick={({ row }) => open(row.number)}
-          onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') open(row.number);
-          }}
+          {...gridProps}
           localeText={localeText(data)}
           aria-label={name}
         />

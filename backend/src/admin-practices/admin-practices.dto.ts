@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LIMITS, ORDER_STATUSES, type OrderStatus, type PaymentTerms, type PracticeRole } from '@dentalmarket/contracts';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ORDER_STATUSES, type OrderStatus, type PaymentTerms, type PracticeRole } from '@dentalmarket/contracts';
 import {
   ADMIN_PRACTICE_SORT_FIELDS,
   INVOICE_STATES,
@@ -19,11 +19,12 @@ import {
 } from '@dentalmarket/contracts/admin-practices';
 import { PAYMENT_TERMS, PRACTICE_ROLES } from '@dentalmarket/contracts/practices';
 import { OrderSummaryDto } from '../orders/dto/order.dto.js';
+import { PageQuery } from '../common/list-page-query.dto.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** GET /api/admin/practices: search, sort, one page (at most 100 rows). */
-export class AdminPracticeListQueryDto implements AdminPracticeListQuery {
+export class AdminPracticeListQueryDto extends PageQuery(25, 100) implements AdminPracticeListQuery {
   @ApiPropertyOptional({
     description: "the starts of words of the practice's name (`harb`, `Harbour De`), the start of a member's email (`jane@`), or an email domain (`@clinic.example`); case-insensitive",
     maxLength: 200,
@@ -43,22 +44,10 @@ export class AdminPracticeListQueryDto implements AdminPracticeListQuery {
   @IsOptional()
   @IsIn(['asc', 'desc'], { message: 'direction must be asc or desc' })
   direction?: 'asc' | 'desc';
-
-  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.pageMax, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.pageMax)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
 }
 
 /** A practice's orders or invoices: one page of at most 50. */
-export class AdminPracticePageQueryDto implements AdminPracticePageQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.pageMax, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.pageMax)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50)
-  limit?: number;
-}
+export class AdminPracticePageQueryDto extends PageQuery(10, 50) implements AdminPracticePageQuery {}
 
 export class AdminPracticeRowDto implements AdminPracticeRow {
   @ApiProperty({ example: 7 }) id: number;

@@ -13,11 +13,12 @@ import {
   type UserRole,
 } from '@dentalmarket/contracts';
 import { OrderSummaryDto } from '../orders/dto/order.dto.js';
+import { PageQuery } from '../common/list-page-query.dto.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** GET /api/admin/customers: search, role, sort, one page (at most 100 rows). */
-export class CustomerListQueryDto implements CustomerListQuery {
+export class CustomerListQueryDto extends PageQuery(25, 100) implements CustomerListQuery {
   @ApiPropertyOptional({
     description:
       'the start of a username or email (`jane`, `jane@`), an email domain (`@clinic.example`, `clinic.example`), or the starts of words of the full name (`smith`, `Jane Sm` finds "Dr. Jane Smith"); case-insensitive',
@@ -43,12 +44,6 @@ export class CustomerListQueryDto implements CustomerListQuery {
   @IsOptional()
   @IsIn(['asc', 'desc'], { message: 'direction must be asc or desc' })
   direction?: 'asc' | 'desc';
-
-  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.pageMax, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.pageMax)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
 }
 
 export class CustomerIdParamDto {

@@ -5149,13 +5149,13 @@ export interface operations {
     CustomersController_list: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 /** @description the start of a username or email (`jane`, `jane@`), an email domain (`@clinic.example`, `clinic.example`), or the starts of words of the full name (`smith`, `Jane Sm` finds "Dr. Jane Smith"); case-insensitive */
                 q?: string;
                 role?: "admin" | "customer";
                 sort?: "registered" | "username" | "email" | "orders" | "spent" | "last_order";
                 direction?: "asc" | "desc";
-                page?: number;
-                limit?: number;
             };
             header?: never;
             path?: never;
@@ -6691,12 +6691,12 @@ export interface operations {
     AdminPracticesController_list: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 /** @description the starts of words of the practice's name (`harb`, `Harbour De`), the start of a member's email (`jane@`), or an email domain (`@clinic.example`); case-insensitive */
                 q?: string;
                 sort?: "name" | "created" | "members" | "open_balance";
                 direction?: "asc" | "desc";
-                page?: number;
-                limit?: number;
             };
             header?: never;
             path?: never;
@@ -7372,6 +7372,8 @@ export interface operations {
     AdminCatalogController_listProducts: {
         parameters: {
             query?: {
+                page?: number;
+                limit?: number;
                 /** @description case-insensitive match on name, description or manufacturer */
                 search?: string;
                 productType?: "affiliate" | "service" | "equipment";
@@ -7382,8 +7384,6 @@ export interface operations {
                 /** @description price: unpriced rows (0: 'Get a Quote', partner products) last in both directions */
                 sortField?: "name" | "product_type" | "category" | "price" | "in_stock" | "created_at";
                 sortDirection?: "asc" | "desc";
-                page?: number;
-                limit?: number;
             };
             header?: never;
             path?: never;

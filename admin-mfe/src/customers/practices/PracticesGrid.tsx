@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Box, InputAdornment, Link, TextField, Typography } from '@mui/material';
+import { Box, InputAdornment, TextField, Typography } from '@mui/material';
 import Search from '@mui/icons-material/Search';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
 import type { AdminPracticeListQuery, AdminPracticeRow, AdminPracticeSortField } from '@dentalmarket/contracts/admin-practices';
-import { displayedRowsLabel, serverGridProps } from '../../dashboard/serverGrid.js';
+import { displayedRowsLabel, openerColumn, useServerGrid } from '../../dashboard/serverGrid.js';
 import { useSettledSearch } from '../../dashboard/useDebouncedValue.js';
 import { usePhoneColumns } from '../../dashboard/usePhoneColumns.js';
 import { useRowDrawer } from '../../dashboard/useRowDrawer.js';
@@ -40,26 +40,15 @@ export function practiceListQuery(q: string, pagination: GridPaginationModel, so
  */
 export function PracticesGrid() {
   const [typed, setTyped] = useState('');
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
-  const [sortModel, setSortModel] = useState<GridSortModel>(BY_NAME);
-  const q = useSettledSearch(typed, () => setPagination((p) => ({ ...p, page: 0 })));
   const { opened, open, close, gridBox, giveFocusBack } = useRowDrawer<AdminPracticeRow>();
+  const { pagination, sortModel, toFirstPage, gridProps } = useServerGrid<AdminPracticeRow>(BY_NAME, open);
+  const q = useSettledSearch(typed, toFirstPage);
   const { visibility, setVisibility } = usePhoneColumns(PHONE_HIDDEN);
   const { data, isFetching, isError } = useGetAdminPracticesQuery(practiceListQuery(q, pagination, sortModel), { refetchOnMountOrArgChange: true });
 
   const columns = useMemo<GridColDef<AdminPracticeRow>[]>(
     () => [
-      {
-        field: 'name',
-        headerName: 'Practice',
-        flex: 1.3,
-        minWidth: 180,
-        renderCell: ({ row }) => (
-          <Link component="button" type="button" onClick={() => open(row)} sx={{ fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {row.name}
-          </Link>
-        ),
-      },
+      openerColumn<AdminPracticeRow>({ field: 'name', headerName: 'Practice', flex: 1.3, minWidth: 180 }, (row) => row.name, open),
       { field: 'members', headerName: 'People', type: 'number', width: 90 },
       { field: 'owners', headerName: 'Owners', flex: 1, minWidth: 160, sortable: false, valueGetter: (_value, row) => ownersLabel(row) },
       { field: 'payment_terms', headerName: 'Terms', width: 130, sortable: false, valueGetter: (_value, row) => termsLabel(row) },
@@ -100,17 +89,7 @@ export function PracticesGrid() {
           onColumnVisibilityModelChange={setVisibility}
           rowCount={data?.total ?? 0}
           loading={isFetching}
-          {...serverGridProps(pagination, setPagination)}
-          pageSizeOptions={[25, 50, 100]}
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            setSortModel(model.length ? model : BY_NAME);
-            setPagination((p) => ({ ...p, page: 0 }));
-          }}
-          onRowClick={({ row }) => open(row)}
-          onCellKeyDown={({ row }, event) => {
-            if (event.key === 'Enter') open(row);
-          }}
+          {...gridProps}
           localeText={{ noRowsLabel: 'No practices found', paginationDisplayedRows: displayedRowsLabel(data?.total_capped) }}
           aria-label="Practices"
         />

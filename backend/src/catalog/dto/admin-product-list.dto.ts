@@ -4,9 +4,10 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } fro
 import { ADMIN_PRODUCT_SORT_FIELDS, type AdminProductListQuery, LIMITS, PRODUCT_TYPES, type AdminProductSortField, type ProductType } from '@dentalmarket/contracts';
 import { toBoolean } from './list-products-query.dto.js';
 import { ProductDto } from './product.dto.js';
+import { PageQuery } from '../../common/list-page-query.dto.js';
 
 /** The admin product grid's query: one server page (at most 100 rows), sorted, filtered and searched by the server (SPEC §2). */
-export class AdminProductListQueryDto implements AdminProductListQuery {
+export class AdminProductListQueryDto extends PageQuery(25, 100) implements AdminProductListQuery {
   @ApiPropertyOptional({ description: 'case-insensitive match on name, description or manufacturer' })
   @IsOptional()
   @IsString()
@@ -39,12 +40,6 @@ export class AdminProductListQueryDto implements AdminProductListQuery {
   @IsOptional()
   @IsIn(['asc', 'desc'], { message: 'sortDirection must be asc or desc' })
   sortDirection?: 'asc' | 'desc';
-
-  @ApiPropertyOptional({ minimum: 1, maximum: LIMITS.pageMax, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(LIMITS.pageMax)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
 }
 
 export class AdminProductRowDto extends ProductDto {
