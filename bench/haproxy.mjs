@@ -32,6 +32,8 @@ export const DRILL_DEFAULTS = {
   connectTimeoutMs: 1000,
   serverTimeoutMs: 30_000,
   maxconn: 4096,
+  // requests at once per process (0: no limit); the rest wait in HAProxy's queue for the first free one
+  serverMaxconn: 0,
 };
 
 /**
@@ -84,7 +86,7 @@ export function haproxyConfig({ port, servers, settings = {} }) {
     ...(s.retryOn.some((on) => on !== 'conn-failure') ? ['  http-request disable-l7-retry if !{ method GET HEAD OPTIONS } !{ req.hdr(idempotency-key) -m found }'] : []),
     '  option httpchk GET /api/health/ready',
     '  http-check expect status 200',
-    `  default-server inter ${inter}ms fastinter ${Math.max(100, Math.round(inter / 2))}ms downinter ${inter}ms fall ${s.fall} rise ${s.rise}${s.slowstartMs ? ` slowstart ${s.slowstartMs}ms` : ''}`,
+    `  default-server inter ${inter}ms fastinter ${Math.max(100, Math.round(inter / 2))}ms downinter ${inter}ms fall ${s.fall} rise ${s.rise}${s.slowstartMs ? ` slowstart ${s.slowstartMs}ms` : ''}${s.serverMaxconn ? ` maxconn ${s.serverMaxconn}` : ''}`,
     ...servers.map((server) => `  server ${server.name} 127.0.0.1:${server.port} check`),
     '',
   ];
