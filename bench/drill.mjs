@@ -165,7 +165,7 @@ async function drillRun(stack, catalogue, settings) {
   // --server-maxconn N: at most N requests at once on each process, the rest queued in HAProxy
   const maxconnAt = process.argv.indexOf('--server-maxconn');
   const serverMaxconn = maxconnAt > 0 ? Number(process.argv[maxconnAt + 1]) : 0;
-  const haproxy = await startHaproxy({ port: await freePort(), servers: slots, settings: { serverMaxconn } });
+  const haproxy = await startHaproxy({ port: await freePort(), servers: slots, settings: { serverMaxconn, logEveryRequest: Boolean(logDir) } });
   const marker = `drill-${process.pid}-${Date.now()}@practice.example`;
   const shipping = { fullName: 'Dr. Drill Runner', email: marker, address: '1 Failover Street', city: 'Springfield', state: 'IL', zipCode: '62701' };
   const traffic = { url: haproxy.url, connections: settings.connections, catalogue, retryDelayMs: settings.retryDelayMs, thinkMs: settings.thinkMs, timeoutMs: 15_000 };

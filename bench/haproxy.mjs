@@ -34,6 +34,8 @@ export const DRILL_DEFAULTS = {
   maxconn: 4096,
   // requests at once per process (0: no limit); the rest wait in HAProxy's queue for the first free one
   serverMaxconn: 0,
+  // every request in the log with its timers, not only those that went wrong (the drill's --api-logs)
+  logEveryRequest: false,
 };
 
 /**
@@ -61,7 +63,7 @@ export function haproxyConfig({ port, servers, settings = {} }) {
     '  mode http',
     '  log global',
     '  option httplog',
-    '  option dontlog-normal',
+    ...(s.logEveryRequest ? [] : ['  option dontlog-normal']),
     `  timeout connect ${s.connectTimeoutMs}ms`,
     '  timeout client 60s',
     `  timeout server ${s.serverTimeoutMs}ms`,
