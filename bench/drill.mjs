@@ -1,5 +1,5 @@
 // The failure drill (issue 37), from `npm run bench -- --only drill [--products 100000 --seconds 120
-// --connections 200 --think-ms 0 --retry-delay-ms 500 --server-maxconn 0 --no-curve]` (after `npm run build`; needs
+// --connections 200 --think-ms 0 --retry-delay-ms 500 --server-maxconn 0 --slowstart-ms 5000 --no-curve]` (after `npm run build`; needs
 // Debian's haproxy and pg_createcluster): a private PostgreSQL primary with the N-product bench
 // catalogue and a streaming replica of it (bench/private-cluster.mjs, private-replica.mjs), three
 // API processes on them (DATABASE_READ_URLS = the replica) behind a haproxy of our own
@@ -165,7 +165,9 @@ async function drillRun(stack, catalogue, settings) {
   // --server-maxconn N: at most N requests at once on each process, the rest queued in HAProxy
   const maxconnAt = process.argv.indexOf('--server-maxconn');
   const serverMaxconn = maxconnAt > 0 ? Number(process.argv[maxconnAt + 1]) : 0;
-  const haproxy = await startHaproxy({ port: await freePort(), servers: slots, settings: { serverMaxconn, logEveryRequest: Boolean(logDir) } });
+  // --slowstart-ms N: how long a process back in the rotation takes to reach its full share (default 5000)
+  const slowstartAt = process.argv.indexOf('--slowstart-ms');
+  const haproxy = await startHaproxy({ port: await freePort(), servers: slots, settings: { serverMaxconn, logEveryRequest: Boolean(logDir), ...(slowstartAt > 0 ? { slowstartMs: Number(process.argv[slowstartAt + 1]) } : {}) } });
   const marker = `drill-${process.pid}-${Date.now()}@practice.example`;
   const shipping = { fullName: 'Dr. Drill Runner', email: marker, address: '1 Failover Street', city: 'Springfield', state: 'IL', zipCode: '62701' };
   const traffic = { url: haproxy.url, connections: settings.connections, catalogue, retryDelayMs: settings.retryDelayMs, thinkMs: settings.thinkMs, timeoutMs: 15_000 };
