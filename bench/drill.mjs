@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { drillPlan, summarise, tallyCheckouts } from './drill-report.mjs';
 import { generateCatalogue, SEARCH_TERMS } from './generate-catalogue.mjs';
-import { haproxyInstalled, startHaproxy } from './haproxy.mjs';
+import { DRILL_DEFAULTS, haproxyInstalled, startHaproxy } from './haproxy.mjs';
 import { option, opts, root } from './options.mjs';
 import { freePort, privateCluster } from './private-cluster.mjs';
 import { privateReplica } from './private-replica.mjs';
@@ -162,12 +162,11 @@ async function drillRun(stack, catalogue, settings) {
   const logOf = (name) => (logDir ? { logFile: path.join(logDir, `${name}.log`) } : {});
   const slots = await Promise.all(['api1', 'api2', 'api3'].map(async (name) => ({ name, port: await freePort() })));
   await Promise.all(slots.map(async (slot) => (slot.proc = await apiOn(slot.port, { ...env, ...logOf(slot.name), dataDir: stack.dataDirFor(slot.name) }))));
-  // --server-maxconn N: at most N requests at once on each process, the rest queued in HAProxy
-  const maxconnAt = process.argv.indexOf('--server-maxconn');
-  const serverMaxconn = maxconnAt > 0 ? Number(process.argv[maxconnAt + 1]) : 0;
-  // --slowstart-ms N: how long a process back in the rotation takes to reach its full share (default 5000)
-  const slowstartAt = process.argv.indexOf('--slowstart-ms');
-  const haproxy = await startHaproxy({ port: await freePort(), servers: slots, settings: { serverMaxconn, logEveryRequest: Boolean(logDir), ...(slowstartAt > 0 ? { slowstartMs: Number(process.argv[slowstartAt + 1]) } : {}) } });
+  const haproxy = await startHaproxy({
+    port: await freePort(),
+    servers: slots,
+    settings: { serverMaxconn: settings.serverMaxconn, slowstartMs: settings.slowstartMs, logEveryRequest: Boolean(logDir) },
+  });
   const marker = `drill-${process.pid}-${Date.now()}@practice.example`;
   const shipping = { fullName: 'Dr. Drill Runner', email: marker, address: '1 Failover Street', city: 'Springfield', state: 'IL', zipCode: '62701' };
   const traffic = { url: haproxy.url, connections: settings.connections, catalogue, retryDelayMs: settings.retryDelayMs, thinkMs: settings.thinkMs, timeoutMs: 15_000 };
@@ -254,6 +253,10 @@ export async function drillBench() {
     thinkMs: Number(option('think-ms', 0)),
     retryDelayMs: Number(option('retry-delay-ms', 500)),
     warmupS: Number(option('warmup', 10)),
+    // at most N requests at once on each process, the rest queued in HAProxy (0: no limit)
+    serverMaxconn: Number(option('server-maxconn', DRILL_DEFAULTS.serverMaxconn)),
+    // how long a process back in the rotation takes to reach its full share
+    slowstartMs: Number(option('slowstart-ms', DRILL_DEFAULTS.slowstartMs)),
   };
   const products = opts.products;
   out(`Load average (1/5/15 min) before the drill: ${loadavg()}.`);

@@ -29,6 +29,9 @@ export function displayedRowsLabel(capped: boolean | undefined) {
   return ({ from, to, count: total }: { from: number; to: number; count: number }) => `${count(from)}–${count(to)} of ${capped ? `more than ${count(total)}` : count(total)}`;
 }
 
+/** The page sizes of the admin lists that open a drawer per row. */
+const PAGE_SIZES = [25, 50, 100];
+
 /**
  * The state and DataGrid props every admin list that opens a drawer per row shares (orders, service
  * requests, customers, practices): 25 rows a page, a sort that falls back to `defaultSort` and starts
@@ -54,8 +57,6 @@ export function useServerGrid<R extends GridValidRowModel>(defaultSort: GridSort
   };
   return { pagination, sortModel, toFirstPage, gridProps };
 }
-
-const PAGE_SIZES = [25, 50, 100];
 
 /** A grid's first column: the row's name (or number) as a link that opens its drawer, cut with an ellipsis when long. */
 export function openerColumn<R extends GridValidRowModel>(column: Omit<GridColDef<R>, 'renderCell'>, label: (row: R) => string, open: (row: R) => void): GridColDef<R> {
