@@ -123,31 +123,36 @@ const SERVER_SPECS = [
 ];
 
 if (failures.length === 0) {
-  // unit suites two at a time (the machine's cores), each workspace's counts on its own line
   const units = ['@dentalmarket/contracts', '@dentalmarket/api-client', '@dentalmarket/store', '@dentalmarket/ui', '@dentalmarket/mf-config', '@dentalmarket/shell', '@dentalmarket/storefront-mfe', '@dentalmarket/checkout-mfe', '@dentalmarket/admin-mfe'];
-  count('unit', await run('unit (Jest, 2 workspaces at a time)', 'npx', ['nx', 'run-many', '-t', 'test', `--projects=${units.join(',')}`, '--parallel=2', '--outputStyle=static']));
-
   const { DATABASE_URL } = process.env;
   const serverUrl = process.env.TEST_DATABASE_URL || DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const withServer = process.env.CI === 'true' || (await postgresReachable(serverUrl));
-  // the two backend runs side by side (both spend much of their time waiting on PostgreSQL), then the
-  // end-to-end suite. Running the e2e suite beside them, and two spec files at a time in each, was
-  // measured (2026-11-29): the three together took 19.3 min, against 19.6 one after the other (7.2 + 12.4), the two
-  // cores being the limit, and contention made timing-sensitive specs fail; see docs/testing.md
-  const backend = [
-    // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
-    // (api-image.spec starts the image's API, which has no embedded database, on the server: CI's)
-    run('backend (embedded PostgreSQL, every spec)', 'npm', ['test', '--workspace', 'backend', ...(withServer ? [] : ['--', '--testPathIgnorePatterns', '/node_modules/', '/dist/', 'api-image'])], { DATABASE_URL: '', TEST_DATABASE_URL: '' }),
+  // unit suites two workspaces at a time (CPU-bound: both cores), each workspace's counts on its own line
+  count('unit', await run('unit (Jest, 2 workspaces at a time)', 'npx', ['nx', 'run-many', '-t', 'test', `--projects=${units.join(',')}`, '--parallel=2', '--outputStyle=static']));
+
+  // The backend specs spend much of their time waiting (an app's start and stop, PostgreSQL, timers):
+  // the embedded run takes two Jest workers (each with a database of its own, test/worker-env.ts)
+  // and the server run goes beside it, one file at a time. Then the end-to-end suite, two files at a
+  // time (each its own app and Chromium). Running the unit suites beside the backend runs gained
+  // nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other, 2026-11-29).
+  const [embedded, server] = await Promise.all([
+    run(
+      'backend (embedded PostgreSQL, every spec, 2 workers)',
+      'npm',
+      // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
+      // (api-image.spec starts the image's API, which has no embedded database, on the server: CI's)
+      ['test', '--workspace', 'backend', '--', '--maxWorkers=2', ...(withServer ? [] : ['--testPathIgnorePatterns', '/node_modules/', '/dist/', 'api-image'])],
+      { DATABASE_URL: '', TEST_DATABASE_URL: '' },
+    ),
     withServer
-      ? run('backend (PostgreSQL server, the specs that depend on it)', 'npm', ['test', '--workspace', 'backend', '--', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
+      ? run('backend (PostgreSQL server, the specs that depend on it)', 'npm', ['test', '--workspace', 'backend', '--', '--runInBand', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
       : null,
-  ];
-  const [embedded, server] = await Promise.all(backend);
+  ]);
   count('backend (embedded PostgreSQL)', embedded);
   if (server) count('backend (PostgreSQL server)', server);
   else process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run and api-image.spec are CI's; embedded run done above)\n`);
 
-  count('e2e', await run('e2e (Playwright + Chromium)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
+  count('e2e', await run('e2e (Playwright + Chromium, 2 files at a time)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
 }
 
 process.stdout.write(`\n=== times\n${times.map(([label, seconds]) => `${label}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`).join('\n')}\n`);

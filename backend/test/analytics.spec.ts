@@ -233,7 +233,12 @@ describe('a CSV download that fails after its header', () => {
       await eventually(() => logged().some((entry) => entry.path), { timeout: 5_000, what: "the request's log line" });
       const entries = logged();
       expect(entries.find((entry) => entry.path)).toMatchObject({ method: 'GET', path: '/api/admin/analytics/partner-clicks.csv', status: 500, level: 50 });
-      expect(entries.find((entry) => entry.context === 'CsvDownload')).toMatchObject({ level: 40, msg: expect.stringMatching(/cut off after \d+ rows: terminating connection due to administrator command/) });
+      // the cause as the pg client met it: the server's FATAL message when it read first, or the
+      // closed socket when it wrote first (its next fetch), which a busy machine sees at times
+      expect(entries.find((entry) => entry.context === 'CsvDownload')).toMatchObject({
+        level: 40,
+        msg: expect.stringMatching(/cut off after \d+ rows: (terminating connection due to administrator command|Error: write EPIPE|Error: read ECONNRESET|Connection terminated unexpectedly)$/),
+      });
       // the connection was discarded, not returned to the pool: the next reads are answered
       await admin.get('/api/admin/analytics/partner-clicks?from=2090-01-01&to=2090-01-31').expect(200);
       await request(t.http).get('/api/health/ready').expect(200);

@@ -1,18 +1,20 @@
 /**
- * One fresh database per test run. DATABASE_URL set: a new database
- * `dm_test_<pid>_<time>` on that server (dropped in global-teardown). Unset or empty: the embedded PostgreSQL in
- * a fresh temporary DATA_DIR. The app applies migrations itself, through its normal start path.
+ * One fresh database per test run and Jest worker (test/worker-env.ts hands each worker its own).
+ * DATABASE_URL set: new databases `dm_test_<pid>_<time>_w<worker>` on that server (dropped in
+ * global-teardown). Unset or empty: the embedded PostgreSQL, in a fresh temporary DATA_DIR per worker.
+ * The app applies migrations itself, through its normal start path.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-backend-test-'));
   // run as root, the embedded PostgreSQL runs as the user postgres, which must reach DATA_DIR
   fs.chmodSync(tmpRoot, 0o755);
   process.env.DM_TEST_TMP = tmpRoot;
+  // worker-env.ts makes it data-<worker> for each worker
   process.env.DATA_DIR = path.join(tmpRoot, 'data');
   process.env.NODE_ENV = 'test';
   delete process.env.SESSION_SECRET;
@@ -35,16 +37,17 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const database = `dm_test_${process.pid}_${Date.now()}`;
+  const workers = Math.max(1, globalConfig.maxWorkers);
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${database}"`);
+    for (let worker = 1; worker <= workers; worker += 1) await client.query(`CREATE DATABASE "${database}_w${worker}"`);
   } finally {
     await client.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
   process.env.DM_TEST_SERVER_URL = serverUrl;
-  process.env.DM_TEST_DATABASE = database;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DM_TEST_RUN_DATABASE = database;
+  process.env.DM_TEST_WORKERS = String(workers);
+  // worker-env.ts points each worker at its own database
+  process.env.DATABASE_URL = serverUrl;
 }

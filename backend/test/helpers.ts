@@ -60,9 +60,9 @@ export async function freshDatabase(name: string, { seeded = false } = {}): Prom
   };
 }
 
-/** The embedded data directory of a first start with the run's settings (made by the run's first caller; spec files run one at a time). */
+/** The embedded data directory of a first start with the run's settings (made by a worker's first caller; a worker runs its spec files one at a time). */
 async function firstStartData(): Promise<string> {
-  const dir = path.join(process.env.DM_TEST_TMP!, 'first-start');
+  const dir = path.join(process.env.DM_TEST_TMP!, `first-start-${process.env.JEST_WORKER_ID ?? '1'}`);
   if (fs.existsSync(path.join(dir, 'ready'))) return path.join(dir, 'data');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'data'), { recursive: true, mode: 0o755 });

@@ -241,9 +241,15 @@ describe('the events, as a receiver gets them', () => {
     expect(() => verify(after, old)).toThrow();
 
     // a resend is the same event again: the same webhook-id, signed anew
-    const log = await t.admin.get(`/api/admin/webhooks/${id}/deliveries`).expect(200);
-    const attempt = log.body.attempts.find((a: { event_id: string }) => a.event_id === later.body.event_id);
-    const resent = await t.admin.post(`/api/admin/webhooks/${id}/deliveries/${attempt.delivery_id}/resend`).expect(202);
+    // the attempt is recorded once the receiver's answer is back, which can be after the receiver saw it
+    const attempt = await eventually(
+      async () =>
+        (await t.admin.get(`/api/admin/webhooks/${id}/deliveries`).expect(200)).body.attempts.find((a: { event_id: string }) => a.event_id === later.body.event_id) as
+          | { delivery_id: string }
+          | undefined,
+      { what: 'the delivery in the log' },
+    );
+    const resent = await t.admin.post(`/api/admin/webhooks/${id}/deliveries/${attempt!.delivery_id}/resend`).expect(202);
     expect(resent.body).toEqual({ delivery_id: expect.any(String), event_id: later.body.event_id });
     await eventually(() => receiver.on('rotate').filter((hit) => hit.payload.id === later.body.event_id).length === 2, { what: 'the resent delivery' });
     const copies = receiver.on('rotate').filter((hit) => hit.payload.id === later.body.event_id);
