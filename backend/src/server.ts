@@ -10,6 +10,7 @@ import { Database } from './database/database.js';
 import { EmbeddedPostgresError } from './database/embedded-postgres.js';
 import { exposedDemoAccounts } from './database/seed/seed.js';
 import { GracefulShutdown } from './health/graceful-shutdown.js';
+import { WarmUp } from './health/warm-up.js';
 
 async function bootstrap(): Promise<void> {
   // An optional .env at the repository root; variables already in the environment win.
@@ -28,6 +29,8 @@ async function bootstrap(): Promise<void> {
   const database = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
   const logger = new Logger('DentalMarket');
   logger.log(`Listening on ${listeningUrl(address, port)} (database: ${database})`);
+  // readiness waits for it: a load balancer sends traffic once the request paths are compiled
+  void app.get(WarmUp).start(`http://${ownAddress(address)}:${port}`);
   if (config.nodeEnv === 'production' && config.passwordHashMemoryKib < OWASP_ARGON2_MIN_KIB) {
     logger.warn(`PASSWORD_HASH_MEMORY_KIB=${config.passwordHashMemoryKib} is below OWASP's minimum for argon2id (${OWASP_ARGON2_MIN_KIB}): new passwords are hashed more cheaply than a guessing attack should face.`);
   }
@@ -40,6 +43,13 @@ async function bootstrap(): Promise<void> {
       );
     }
   }
+}
+
+/** Where this process reaches itself: loopback when it listens on every interface. */
+function ownAddress(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1';
+  if (address === '::') return '[::1]';
+  return address.includes(':') ? `[${address}]` : address;
 }
 
 bootstrap().catch((error: unknown) => {

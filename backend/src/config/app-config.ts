@@ -60,6 +60,8 @@ export interface AppConfig {
   staleIfErrorSeconds: number;
   /** how long a SIGTERM/SIGINT waits for requests in flight before closing their connections: SHUTDOWN_GRACE_MS, default 10000 */
   shutdownGraceMs: number;
+  /** how long a started process sends itself shoppers' reads before readiness says 200 (health/warm-up.ts): WARMUP_MS, default 2000 in production, else 0 (off) */
+  warmUpMs: number;
   sessionSecret: string;
   nodeEnv: 'development' | 'production' | 'test';
   remotes: { storefront: string; checkout: string; admin: string };
@@ -251,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchIndexDir: raw.SEARCH_INDEX_DIR === 'off' ? undefined : path.resolve(REPO_ROOT, raw.SEARCH_INDEX_DIR || path.join(dataDir, 'search-index')),
     staleIfErrorSeconds: raw.STALE_IF_ERROR_SECONDS ?? 300,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS ?? 10_000,
+    warmUpMs: raw.WARMUP_MS ?? (nodeEnv === 'production' ? 2_000 : 0),
     sessionSecret: raw.SESSION_SECRET ?? storedSessionSecret(dataDir),
     nodeEnv,
     remotes: {

@@ -78,6 +78,9 @@ export class EnvironmentVariables {
   @WholeNumber(0, 600_000, 'SHUTDOWN_GRACE_MS must be a whole number of milliseconds between 0 and 600000')
   SHUTDOWN_GRACE_MS?: number;
 
+  @WholeNumber(0, 60_000, 'WARMUP_MS must be a whole number of milliseconds between 0 (off) and 60000')
+  WARMUP_MS?: number;
+
   @OptionalSetting()
   @MinLength(16, { message: 'SESSION_SECRET must be at least 16 characters long' })
   SESSION_SECRET?: string;

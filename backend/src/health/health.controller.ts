@@ -6,6 +6,7 @@ import { SearchIndexService } from '../catalog/search/search-index.service.js';
 import { ApiErrorDto } from '../common/api-error.dto.js';
 import { Database } from '../database/database.js';
 import { RETRY_AFTER_SECONDS } from './outage.js';
+import { WarmUp } from './warm-up.js';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' })
@@ -32,6 +33,7 @@ export class HealthController {
   constructor(
     private readonly database: Database,
     private readonly searchIndex: SearchIndexService,
+    private readonly warmUp: WarmUp,
   ) {}
 
   /** The process is up. */
@@ -43,20 +45,22 @@ export class HealthController {
   }
 
   /**
-   * The database answers `SELECT 1`, the API is not shutting down, and the search index's first load
-   * after start is done (waited for up to a second; SEARCH_INDEX=off skips it). While the database
-   * is known to be down, or once a shutdown began, the answer is 503 at once.
+   * The database answers `SELECT 1`, the API is not shutting down, the search index's first load
+   * after start is done (waited for up to a second; SEARCH_INDEX=off skips it) and so is the warm-up
+   * after it (WARMUP_MS, health/warm-up.ts). While the database is known to be down, or once a
+   * shutdown began, the answer is 503 at once.
    */
   @Get('ready')
   @ApiOperation({ summary: 'Whether the database answers and the API takes requests' })
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: ReadinessDto })
-  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'database unreachable, the API shutting down, or its search index still loading after a start' })
+  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'database unreachable, the API shutting down, or, after a start, its search index still loading or its warm-up running' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessDto | ApiError> {
     const { status, dataSource } = this.database;
     if (status.closing) return notReady(res, 'Shutting down');
     if (status.down) return notReady(res, 'Database unavailable');
     if (!(await this.searchIndex.firstLoadDone(FIRST_LOAD_WAIT_MS))) return notReady(res, 'Search index loading');
+    if (!this.warmUp.done) return notReady(res, 'Warming up');
     try {
       await dataSource.query('SELECT 1');
     } catch (error) {

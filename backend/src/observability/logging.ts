@@ -5,6 +5,7 @@ import { Logger, type Params, PinoLogger } from 'nestjs-pino';
 import type { Logger as PinoInstance } from 'pino';
 import { PARTNER_CLICKS_ROUTE } from '@dentalmarket/contracts';
 import type { AppConfig } from '../config/app-config.js';
+import { isWarmUpRequest } from '../health/warm-up-request.js';
 
 type Level = AppConfig['logLevel'];
 
@@ -196,9 +197,11 @@ export function requestLogging() {
  * A partner click's beacon answered 204 is counted in the metrics and stored in the database: no
  * line each (at thousands a second they would drown the log); its refusals are logged like any.
  * Readiness answering 503 is at info: a load balancer polls it, and what made it unready is logged
- * once where it happened.
+ * once where it happened. The process's own warm-up requests after a start (health/warm-up.ts) are
+ * summed in one line of their own, unless one fails.
  */
 function levelOfLine(req: IncomingMessage, res: ServerResponse, error: Error | undefined): LineLevel {
+  if (!error && res.statusCode < 500 && isWarmUpRequest(req)) return 'silent';
   // readiness answering 503 is a state reported to a load balancer polling it (database down,
   // shutting down, search index loading after a start), not a failed request: info, not error
   if (!error && res.statusCode === 503 && req.url === READINESS_ROUTE) return 'info';
