@@ -9138,7 +9138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiErrorDto"];
                 };
             };
-            /** @description database unreachable, the API shutting down, or its search index still loading after a start */
+            /** @description database unreachable, the API shutting down, or, after a start, its search index still loading or its warm-up running */
             503: {
                 headers: {
                     [name: string]: unknown;
