@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory.js';
 import { ConfigError, OWASP_ARGON2_MIN_KIB, REPO_ROOT } from './config/app-config.js';
-import { isLoopbackHost, listeningUrl } from './config/listen-address.js';
+import { isLoopbackHost, listeningUrl, ownUrl } from './config/listen-address.js';
 import { DataDirLockedError } from './database/data-dir-lock.js';
 import { Database } from './database/database.js';
 import { EmbeddedPostgresError } from './database/embedded-postgres.js';
@@ -30,7 +30,7 @@ async function bootstrap(): Promise<void> {
   const logger = new Logger('DentalMarket');
   logger.log(`Listening on ${listeningUrl(address, port)} (database: ${database})`);
   // readiness waits for it: a load balancer sends traffic once the request paths are compiled
-  void app.get(WarmUp).start(`http://${ownAddress(address)}:${port}`);
+  void app.get(WarmUp).start(ownUrl(address, port));
   if (config.nodeEnv === 'production' && config.passwordHashMemoryKib < OWASP_ARGON2_MIN_KIB) {
     logger.warn(`PASSWORD_HASH_MEMORY_KIB=${config.passwordHashMemoryKib} is below OWASP's minimum for argon2id (${OWASP_ARGON2_MIN_KIB}): new passwords are hashed more cheaply than a guessing attack should face.`);
   }
@@ -43,13 +43,6 @@ async function bootstrap(): Promise<void> {
       );
     }
   }
-}
-
-/** Where this process reaches itself: loopback when it listens on every interface. */
-function ownAddress(address: string): string {
-  if (address === '0.0.0.0') return '127.0.0.1';
-  if (address === '::') return '[::1]';
-  return address.includes(':') ? `[${address}]` : address;
 }
 
 bootstrap().catch((error: unknown) => {

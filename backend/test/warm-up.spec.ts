@@ -3,6 +3,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';
 import { loadConfig } from '../src/config/app-config.js';
+import { listeningUrl, ownUrl } from '../src/config/listen-address.js';
 import { WarmUp } from '../src/health/warm-up.js';
 import { startOrdersApp, type OrdersTestApp } from './orders-fixtures.js';
 
@@ -63,6 +64,18 @@ describe('the warm-up after a start', () => {
     expect(lines.filter((line) => line.path?.startsWith('/api/') && line.path !== '/api/health/ready').map((line) => line.path)).toEqual(['/api/products']);
     await writer.flush();
     expect(await dataSource.query(`SELECT (SELECT count(*) FROM search_term_days)::int AS terms, (SELECT version::text FROM catalogue_state) AS version`)).toEqual(before);
+  });
+
+  it('reaches the process on the address it bound, its loopback for every interface', () => {
+    expect(ownUrl('0.0.0.0', 3000)).toBe('http://127.0.0.1:3000');
+    expect(ownUrl('::', 3000)).toBe('http://[::1]:3000');
+    expect(ownUrl('127.0.0.1', 3000)).toBe('http://127.0.0.1:3000');
+    expect(ownUrl('::1', 3000)).toBe('http://[::1]:3000');
+    expect(ownUrl('10.0.0.5', 8080)).toBe('http://10.0.0.5:8080');
+    // the log's own naming of the same addresses, unchanged
+    expect(listeningUrl('::', 3000)).toBe('http://[::]:3000 (every interface)');
+    expect(listeningUrl('0.0.0.0', 3000)).toBe('http://0.0.0.0:3000 (every interface)');
+    expect(listeningUrl('::1', 3000)).toBe('http://[::1]:3000');
   });
 
   it('a request that names the header without the process secret is an ordinary request, logged', async () => {
