@@ -61,18 +61,20 @@ export class WarmUp {
     while (!(await this.searchIndex.firstLoadDone(1000))) if (this.stopping) return;
     const started = Date.now();
     const deadline = started + this.config.warmUpMs;
-    const get = async (path: string): Promise<unknown> => {
+    // the body is read whole (as a browser would) but parsed only where its content is used
+    const get = async (path: string): Promise<string> => {
       const response = await fetch(`${baseUrl}${path}`, { headers: { [WARM_UP_HEADER]: WARM_UP_TOKEN }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       const body = await response.text();
       if (!response.ok) throw new Error(`${path}: ${response.status}`);
-      return JSON.parse(body) as unknown;
+      return body;
     };
-    const listed = async (page: number) => ((await get(`/api/products?limit=24&page=${page}`).catch(() => undefined)) as { products?: ListedProduct[] } | undefined)?.products ?? [];
+    const json = <T>(path: string, fallback: T): Promise<T> =>
+      get(path)
+        .then((body) => JSON.parse(body) as T)
+        .catch(() => fallback);
+    const listed = async (page: number) => (await json<{ products?: ListedProduct[] }>(`/api/products?limit=24&page=${page}`, {})).products ?? [];
     // distinct requests (the catalogue cache answers a repeated one without running its query)
-    const paths = shopperReads(
-      [...(await listed(1)), ...(await listed(2)), ...(await listed(3))],
-      ((await get('/api/categories').catch(() => undefined)) as Array<{ slug: string }> | undefined) ?? [],
-    );
+    const paths = shopperReads([...(await listed(1)), ...(await listed(2)), ...(await listed(3))], await json<Array<{ slug: string }>>('/api/categories', []));
     let sent = 0;
     let failed = 0;
     const worker = async () => {
