@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from './app.js';
 import { AxeTally, axeFindings, describeFindings } from './axe.js';
 import { newContext, signIn } from './browser.js';
@@ -21,6 +21,9 @@ export function axeSweep(width: number, height: number): { suite: Suite; fixture
 
   describe(`axe-core on every shopper page and the main admin states at ${width}×${height}, light then dark (one page load, the device's scheme switched): no axe violation`, () => {
     const contexts: { shopper?: BrowserContext; admin?: BrowserContext } = {};
+    // one tab per context, navigated from state to state as a user would: a new tab each time cost
+    // a renderer process and its warm-up per state
+    const pages: { shopper?: Page; admin?: Page } = {};
     before(async () => {
       const setup = await newContext(suite.browser, suite.app.url);
       try {
@@ -30,6 +33,7 @@ export function axeSweep(width: number, height: number): { suite: Suite; fixture
       }
       [contexts.shopper, contexts.admin] = await Promise.all([newContext(suite.browser, suite.app.url, width, height), newContext(suite.browser, suite.app.url, width, height)]);
       await signIn(contexts.admin);
+      [pages.shopper, pages.admin] = await Promise.all([contexts.shopper.newPage(), contexts.admin.newPage()]);
     });
     // the totals of the run, printed and kept in e2e/artifacts for before/after figures
     after(async () => {
@@ -42,21 +46,18 @@ export function axeSweep(width: number, height: number): { suite: Suite; fixture
 
     const check = (state: ScreenState, who: 'shopper' | 'admin') =>
       it(state.name, async () => {
-        const page = await contexts[who]!.newPage();
-        try {
-          // the page follows the device's scheme (no choice saved): light as loaded, then dark live
-          await openState(page, state, fixtures);
-          const problems: string[] = [];
-          for (const dark of [false, true]) {
-            if (dark) await useColorScheme(page, 'dark');
-            const findings = await axeFindings(page);
-            tally.add(findings);
-            if (findings.length > 0) problems.push(`${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${describeFindings(findings)}`);
-          }
-          assert.deepEqual(problems, []);
-        } finally {
-          await page.close();
+        const page = pages[who]!;
+        // the page follows the device's scheme (no choice saved): light as loaded, then dark live
+        await page.emulateMedia({ colorScheme: 'light' });
+        await openState(page, state, fixtures);
+        const problems: string[] = [];
+        for (const dark of [false, true]) {
+          if (dark) await useColorScheme(page, 'dark');
+          const findings = await axeFindings(page);
+          tally.add(findings);
+          if (findings.length > 0) problems.push(`${state.name} (${width} px, ${dark ? 'dark' : 'light'}): ${describeFindings(findings)}`);
         }
+        assert.deepEqual(problems, []);
       });
     for (const state of SHOPPER_STATES) check(state, 'shopper');
     for (const state of ADMIN_STATES) check(state, 'admin');

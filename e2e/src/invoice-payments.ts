@@ -3,7 +3,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { appQuery } from './app-database.js';
 import { assertNoFindings, axeFindings } from './axe.js';
 import { DEMO_ADMIN, settled } from './browser.js';
+import { picture } from './pictures.js';
 import { withShopperPage } from './shopper-page.js';
+import { inLightAndDark } from './states.js';
 import type { Suite } from './suite.js';
 
 /**
@@ -12,7 +14,7 @@ import type { Suite } from './suite.js';
  * due is on the dashboard's card and under the Orders tab's overdue filter.
  */
 type Owner = { username: string; password: string; full_name: string; email: string };
-/** the overdue invoice the journey leaves, for the screenshots */
+/** the overdue invoice the journey leaves, for the pictures */
 let overdueNumber: string | null = null;
 
 const signIn = async (context: BrowserContext, account: { username: string; password: string }) => {
@@ -74,7 +76,7 @@ export async function invoicePaymentJourney(suite: Suite, owner: Owner, screens:
     await page.getByText('Invoice paid in full').first().waitFor();
     await drawer.getByText('Paid', { exact: true }).first().waitFor();
     assert.equal(await drawer.getByRole('form', { name: 'Record payment' }).count(), 0, 'nothing left to record');
-    await page.screenshot({ path: `${screens}/drawer-paid-1366-light.png` });
+    await picture(page, `${screens}/drawer-paid-1366-light`, { fullPage: false });
 
     // the shopper sees it paid, and downloads the PDF
     await signIn(context, owner);
@@ -103,26 +105,28 @@ export async function invoicePaymentJourney(suite: Suite, owner: Owner, screens:
 }
 
 export async function invoiceScreens(suite: Suite, screens: string, width: number): Promise<void> {
-  for (const dark of [false, true]) {
-    await withShopperPage(
-      suite,
-      async (page) => {
-        const number = overdueNumber;
-        assert.ok(number, 'the journey above left an overdue invoice');
-        const drawer = await openOrderDrawer(page, number, '&overdue=true');
-        await drawer.getByRole('form', { name: 'Record payment' }).waitFor();
-        await settled(page);
+  await withShopperPage(
+    suite,
+    async (page) => {
+      const number = overdueNumber;
+      assert.ok(number, 'the journey above left an overdue invoice');
+      const drawer = await openOrderDrawer(page, number, '&overdue=true');
+      await drawer.getByRole('form', { name: 'Record payment' }).waitFor();
+      await settled(page);
+      await inLightAndDark(page, async (dark) => {
         assertNoFindings(await axeFindings(page), `the order drawer's invoice section at ${width} px, ${dark ? 'dark' : 'light'}`);
-        await page.screenshot({ path: `${screens}/drawer-invoice-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: false });
-        await drawer.getByRole('button', { name: 'Close order' }).click();
-        await page.getByRole('region', { name: 'Overdue invoices' }).waitFor();
-        await settled(page);
+        await picture(page, `${screens}/drawer-invoice-${width}-${dark ? 'dark' : 'light'}`, { fullPage: false });
+      });
+      await drawer.getByRole('button', { name: 'Close order' }).click();
+      await page.getByRole('region', { name: 'Overdue invoices' }).waitFor();
+      await settled(page);
+      await inLightAndDark(page, async (dark) => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert.ok(overflow <= 0, `the Orders tab is ${overflow} px wider than the ${width} px screen`);
         assertNoFindings(await axeFindings(page), `the Orders tab with the overdue filter at ${width} px, ${dark ? 'dark' : 'light'}`);
-        await page.screenshot({ path: `${screens}/orders-overdue-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
-      },
-      { account: DEMO_ADMIN, width, dark },
-    );
-  }
+        await picture(page, `${screens}/orders-overdue-${width}-${dark ? 'dark' : 'light'}`);
+      });
+    },
+    { account: DEMO_ADMIN, width },
+  );
 }

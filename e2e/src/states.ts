@@ -106,6 +106,18 @@ export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Prom
   await settled(page);
 }
 
+/**
+ * Runs `check` on the page as it is, light (it follows the device's scheme: no choice saved), then again
+ * after switching the device to dark, and switches it back: both schemes from one page load and one
+ * journey, where loading the page again for dark doubled the journey (issue 34).
+ */
+export async function inLightAndDark(page: Page, check: (dark: boolean) => Promise<void>): Promise<void> {
+  await check(false);
+  await useColorScheme(page, 'dark');
+  await check(true);
+  await useColorScheme(page, 'light');
+}
+
 const TYPE_HEADINGS = { equipment: 'IT Equipment', service: 'IT Services', affiliate: 'Partner Products' } as const;
 
 async function marketplace(page: Page, type: keyof typeof TYPE_HEADINGS): Promise<void> {

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { repoRoot } from '../app.js';
 import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
+import { picture } from '../pictures.js';
 
 const suite = appAndBrowser();
-const screenshots = path.join(repoRoot, 'e2e', 'artifacts');
-fs.mkdirSync(screenshots, { recursive: true });
 
 async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>, width = 1280, height = 800): Promise<T> {
   const context = await newContext(suite.browser, suite.app.url, width, height);
@@ -99,19 +95,19 @@ describe('the /auth screen', () => {
     });
   });
 
-  it('hides the side panel on a phone and shows it on a desktop (screenshots in e2e/artifacts)', async () => {
+  it('hides the side panel on a phone and shows it on a desktop (pictures with E2E_PICTURES)', async () => {
     await withPage(async (page) => {
       await page.goto('/auth');
       await page.getByText('Comprehensive Selection').waitFor();
       assert.equal(await page.getByTestId('auth-side-panel').isVisible(), true);
-      await page.screenshot({ path: path.join(screenshots, 'auth-desktop.png'), fullPage: true });
+      await picture(page, 'auth-desktop');
     });
     await withPage(
       async (page) => {
         await page.goto('/auth');
         await page.getByRole('tab', { name: 'Login' }).waitFor();
         assert.equal(await page.getByTestId('auth-side-panel').isVisible(), false);
-        await page.screenshot({ path: path.join(screenshots, 'auth-phone.png'), fullPage: true });
+        await picture(page, 'auth-phone');
       },
       390,
       844,

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { repoRoot } from '../app.js';
 import { newContext, settled, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
+import { picture } from '../pictures.js';
 
 const suite = appAndBrowser();
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', `admin-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `admin-${name}`);
 
 // a 4×3 PNG, the bytes a browser would upload
 const PNG = Buffer.from(

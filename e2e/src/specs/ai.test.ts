@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { repoRoot, startApp, type RunningApp } from '../app.js';
+import { startApp, type RunningApp } from '../app.js';
 import { launchBrowser, newContext, signIn } from '../browser.js';
+import { picture } from '../pictures.js';
 
 /**
  * A local server speaking the OpenAI chat-completions protocol (the third-party service this
@@ -136,7 +136,7 @@ describe('AI product generation in the admin panel', () => {
       await page.getByText('Product saved!').waitFor();
       assert.deepEqual(await list.getByRole('button').locator('.MuiListItemText-primary').allInnerTexts(), ['Curing Light Pro']);
       assert.equal(await preview.getByLabel('Name').inputValue(), 'Curing Light Pro');
-      await page.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', 'ai-batch.png'), fullPage: true });
+      await picture(page, 'ai-batch');
     });
   });
 });

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { repoRoot } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { newContext, signIn } from '../browser.js';
 import { eventually } from '../eventually.js';
+import { inLightAndDark } from '../states.js';
 import { appAndBrowser } from '../suite.js';
+import { picture } from '../pictures.js';
 
 /**
  * Issue 21's Chromium journey of the admin's Analytics tab: an order, a search that found nothing
@@ -18,8 +17,6 @@ import { appAndBrowser } from '../suite.js';
  */
 const suite = appAndBrowser();
 
-const artifacts = path.join(repoRoot, 'e2e', 'artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
 
 /** A shopper's everyday Chrome: the API does not count clicks from HeadlessChrome (a bot's user agent). */
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -109,17 +106,17 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** What the screenshots and the accessibility check open the tab with: dark mode or not, saved as the Settings tab saves it. */
-async function setDarkMode(page: Page, dark: boolean) {
+/** The settings the pictures and the accessibility check open the tab with, saved as the Settings tab saves them: no debug tool, no colour scheme chosen (the device's followed). */
+async function saveSettings(page: Page) {
   await page.goto('/api/health/ready');
-  await page.evaluate((darkMode) => {
+  await page.evaluate(() => {
     const settings = {
       debugging: { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false },
-      display: { showProductTypes: false, compactProductCards: false, darkMode },
+      display: { showProductTypes: false, compactProductCards: false, darkMode: false },
       performance: { lazyLoadImages: true, minimalAnimations: false },
     };
     localStorage.setItem('dental-marketplace-settings', JSON.stringify(settings));
-  }, dark);
+  });
 }
 
 describe('the admin Analytics tab (issue 21)', () => {
@@ -258,23 +255,23 @@ describe('the admin Analytics tab (issue 21)', () => {
     [1366, 900],
     [390, 844],
   ] as const) {
-    for (const dark of [false, true]) {
-      it(`has no axe finding at all with figures and tables open at ${width} px, ${dark ? 'dark' : 'light'} (screenshot in e2e/artifacts)`, async () => {
-        await asAdmin(
-          async (page) => {
-            await setDarkMode(page, dark);
-            await openTab(page);
-            await card(page, 'Partner clicks').getByText(`${PARTNER_CLICKS} clicks`, { exact: true }).waitFor();
-            for (const name of ['Orders and revenue', 'Partner clicks']) await card(page, name).getByRole('button', { name: 'Show as table' }).click();
+    it(`has no axe finding at all with figures and tables open at ${width} px, light and dark (one page load, the device's scheme switched; pictures with E2E_PICTURES)`, async () => {
+      await asAdmin(
+        async (page) => {
+          await saveSettings(page);
+          await openTab(page);
+          await card(page, 'Partner clicks').getByText(`${PARTNER_CLICKS} clicks`, { exact: true }).waitFor();
+          for (const name of ['Orders and revenue', 'Partner clicks']) await card(page, name).getByRole('button', { name: 'Show as table' }).click();
+          await inLightAndDark(page, async (dark) => {
             const bodyWidth = await page.evaluate(() => document.documentElement.scrollWidth);
             assert.ok(bodyWidth <= width, `nothing wider than the window (${bodyWidth} px at ${width} px)`);
             assertNoFindings(await axeFindings(page), `the Analytics tab (${width} px, ${dark ? 'dark' : 'light'})`);
-            await page.screenshot({ path: path.join(artifacts, `analytics-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
-          },
-          width,
-          height,
-        );
-      });
-    }
+            await picture(page, `analytics-${width}-${dark ? 'dark' : 'light'}`);
+          });
+        },
+        width,
+        height,
+      );
+    });
   }
 });

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import type { Download, Locator, Page } from 'playwright-core';
-import { repoRoot } from '../app.js';
 import { newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
+import { picture } from '../pictures.js';
 
 const suite = appAndBrowser();
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(repoRoot, 'e2e', 'artifacts', `imports-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, `imports-${name}`);
 
 /** A file the browser downloaded, parsed as CSV (the BOM taken off). */
 async function csvOf(download: Download): Promise<string[][]> {

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
@@ -7,15 +6,17 @@ import { DEMO_ADMIN, settled } from '../browser.js';
 import { openCustomer } from '../admin-customers.js';
 import { MailCatcher } from '../smtp.js';
 import { withShopperPage } from '../shopper-page.js';
+import { inLightAndDark } from '../states.js';
 import { appAndBrowser } from '../suite.js';
 import { invoicePaymentJourney, invoiceScreens } from '../invoice-payments.js';
+import { picture } from '../pictures.js';
 
 /**
  * Issue 36's invoice terms in Chromium, email through a real local SMTP server: the admin gives a
  * practice "invoice, net 30 days" with a credit limit in the Customers drawer; its owner checks out without card fields and
  * the order is placed with its due date (the order page and the confirmation email say so); an
  * order over the remaining credit is refused with the limit named. The checkout at 1366 and 390 px,
- * light and dark, with no axe finding (screenshots in SCREENS). Then (invoice-payments.ts) the admin
+ * light and dark, with no axe finding (pictures with E2E_PICTURES). Then (invoice-payments.ts) the admin
  * records a partial payment and the rest in the order's drawer, the shopper sees the order paid and
  * downloads its PDF; an invoice past its due date shows under the Orders tab's overdue filter and on
  * the dashboard's card; the drawer's invoice section at 1366 and 390 px, light and dark, axe-clean.
@@ -23,8 +24,6 @@ import { invoicePaymentJourney, invoiceScreens } from '../invoice-payments.js';
 const mail = new MailCatcher();
 const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start() }), () => mail.stop());
 const OWNER = { username: 'dr.invoice', password: 'Invoice!2026', full_name: 'Dr. Ivy Invoice', email: 'ivy@northside.example', practice_name: 'Northside Dental' };
-const SCREENS = process.env.SCREENS_DIR ?? 'dist/screens/invoice-terms';
-mkdirSync(SCREENS, { recursive: true });
 
 const withContext = <T>(fn: (page: Page, context: BrowserContext) => Promise<T>, options: Parameters<typeof withShopperPage>[2] = {}) => withShopperPage(suite, fn, options);
 
@@ -93,33 +92,33 @@ describe('a practice pays by invoice (issue 36)', () => {
   });
 
   for (const width of [1366, 390]) {
-    it(`the invoice checkout at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
-      for (const dark of [false, true]) {
-        await withContext(
-          async (page, context) => {
-            await context.request.post('/api/login', { data: { username: OWNER.username, password: OWNER.password } });
-            await fillCart(page, context, 1);
-            await page.goto('/checkout');
-            await page.getByRole('region', { name: 'Payment Information' }).getByText(/Remaining credit/).waitFor();
-            await settled(page);
+    it(`the invoice checkout at ${width} px, light and dark (one page load, the device's scheme switched): no axe finding, nothing wider than the screen`, async () => {
+      await withContext(
+        async (page, context) => {
+          await context.request.post('/api/login', { data: { username: OWNER.username, password: OWNER.password } });
+          await fillCart(page, context, 1);
+          await page.goto('/checkout');
+          await page.getByRole('region', { name: 'Payment Information' }).getByText(/Remaining credit/).waitFor();
+          await settled(page);
+          await inLightAndDark(page, async (dark) => {
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             assert.ok(overflow <= 0, `the checkout is ${overflow} px wider than the ${width} px screen`);
             assertNoFindings(await axeFindings(page), `the invoice checkout at ${width} px, ${dark ? 'dark' : 'light'}`);
-            await page.screenshot({ path: `${SCREENS}/checkout-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
-          },
-          { width, dark },
-        );
-      }
+            await picture(page, `invoice-terms/checkout-${width}-${dark ? 'dark' : 'light'}`);
+          });
+        },
+        { width },
+      );
     });
   }
 
   it('the admin records a partial payment and the rest in the order drawer; the shopper sees it paid and downloads the PDF; an overdue invoice is under the overdue filter', async () => {
-    await invoicePaymentJourney(suite, OWNER, SCREENS);
+    await invoicePaymentJourney(suite, OWNER, 'invoice-terms');
   });
 
   for (const width of [1366, 390]) {
-    it(`the order drawer's invoice section and the overdue card at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
-      await invoiceScreens(suite, SCREENS, width);
+    it(`the order drawer's invoice section and the overdue card at ${width} px, light and dark (one page load, the device's scheme switched): no axe finding, nothing wider than the screen`, async () => {
+      await invoiceScreens(suite, 'invoice-terms', width);
     });
   }
 });

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { repoRoot } from '../app.js';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { DEMO_ADMIN, DEMO_CUSTOMER, newContext, settled, signIn } from '../browser.js';
 import { useColorScheme } from '../states.js';
 import { appAndBrowser } from '../suite.js';
+import { picture } from '../pictures.js';
 
 /**
  * Issue 36's order guides in Chromium: the demo shopper saves an order as an order guide, adds a
@@ -15,10 +13,9 @@ import { appAndBrowser } from '../suite.js';
  * pointer, by keyboard and with Move down; a product is deleted meanwhile; 'Add all to cart' puts
  * the others in the cart at their quantities and names the deleted one as not added; the cart shows
  * the lines. The guide's pages at 1366 and 390 px, light and dark, with no axe finding, nothing wider
- * than the screen, and pictures kept in e2e/artifacts to look at.
+ * than the screen, and pictures to look at (E2E_PICTURES).
  */
 const suite = appAndBrowser();
-const artifacts = path.join(repoRoot, 'e2e', 'artifacts');
 
 interface Equipment {
   id: number;
@@ -193,7 +190,6 @@ describe('an order guide from an order, added to the cart in one go', () => {
 
   for (const width of [1366, 390]) {
     it(`the order guide pages at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
-      fs.mkdirSync(artifacts, { recursive: true });
       await withContext(
         async (page) => {
           const check = async (what: string, ready: () => Promise<unknown>) => {
@@ -205,7 +201,7 @@ describe('an order guide from an order, added to the cart in one go', () => {
               const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
               assert.ok(overflow <= 0, `${what} is ${overflow} px wider than the ${width} px screen`);
               assertNoFindings(await axeFindings(page), `${what} at ${width} px, ${scheme}`);
-              await page.screenshot({ path: path.join(artifacts, `${what.replace(/\W+/g, '-')}-${width}-${scheme}.png`), fullPage: true });
+              await picture(page, `${what.replace(/\W+/g, '-')}-${width}-${scheme}`);
             }
           };
           await page.goto(guidePath);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
@@ -7,21 +6,21 @@ import { DEMO_ADMIN, settled } from '../browser.js';
 import { openCustomer } from '../admin-customers.js';
 import { MailCatcher } from '../smtp.js';
 import { withShopperPage } from '../shopper-page.js';
+import { inLightAndDark } from '../states.js';
 import { appAndBrowser } from '../suite.js';
+import { picture } from '../pictures.js';
 
 /**
  * Issue 36's address book and tax exemption in Chromium, email through a real local SMTP server:
  * the owner adds two addresses on the Practice page; checkout starts at the default, the owner picks
  * the other and the order ships there. The admin marks the practice tax-exempt in the Customers
  * drawer; checkout then shows tax $0.00 and why, and the order and its email say it. The Practice
- * page and the exempt checkout at 1366 and 390 px, light and dark, with no axe finding (screenshots in SCREENS).
+ * page and the exempt checkout at 1366 and 390 px, light and dark, with no axe finding (pictures with E2E_PICTURES).
  */
 const mail = new MailCatcher();
 const suite = appAndBrowser(async () => ({ SMTP_URL: await mail.start() }), () => mail.stop());
 const OWNER = { username: 'dr.shipto', password: 'ShipTo!2026', full_name: 'Dr. Sam Shipto', email: 'sam@harbourview.example', practice_name: 'Harbourview Dental' };
 const CARD: Record<string, string> = { 'Cardholder Name': 'Sam Shipto', 'Card Number': '4242 4242 4242 4242', 'Expiry Date': '0528', CVC: '123' };
-const SCREENS = process.env.SCREENS_DIR ?? 'dist/screens/ship-to';
-mkdirSync(SCREENS, { recursive: true });
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const REASON = `Tax exempt (certificate OR-EX-448812, valid until ${NEXT_YEAR})`;
 
@@ -121,52 +120,57 @@ describe("a practice's address book and tax exemption (issue 36)", () => {
   });
 
   for (const width of [1366, 390]) {
-    it(`the Practice page's address book, the exempt checkout and the admin's exemption section at ${width} px, light and dark: no axe finding, nothing wider than the screen`, async () => {
-      for (const dark of [false, true]) {
-        await withContext(
-          async (page, context) => {
-            await asOwner(context);
-            const mode = dark ? 'dark' : 'light';
-            await page.goto('/practice');
-            await page.getByRole('list', { name: 'Ship-to addresses' }).getByText('Annex', { exact: true }).waitFor();
-            await page.getByRole('region', { name: 'Address book' }).scrollIntoViewIfNeeded();
-            await settled(page);
-            for (const [what, shot] of [['practice', 'the Practice page'], ['checkout', 'the exempt checkout']] as const) {
-              if (what === 'checkout') {
-                await fillCart(page, context);
-                await page.goto('/checkout');
-                await page.getByRole('region', { name: 'Order summary' }).getByText(REASON).waitFor();
-                await settled(page);
-              }
+    it(`the Practice page's address book, the exempt checkout and the admin's exemption section at ${width} px, light and dark (one page load, the device's scheme switched): no axe finding, nothing wider than the screen`, async () => {
+      await withContext(
+        async (page, context) => {
+          await asOwner(context);
+          await page.goto('/practice');
+          await page.getByRole('list', { name: 'Ship-to addresses' }).getByText('Annex', { exact: true }).waitFor();
+          await page.getByRole('region', { name: 'Address book' }).scrollIntoViewIfNeeded();
+          await settled(page);
+          for (const [what, shot] of [['practice', 'the Practice page'], ['checkout', 'the exempt checkout']] as const) {
+            if (what === 'checkout') {
+              await fillCart(page, context);
+              await page.goto('/checkout');
+              await page.getByRole('region', { name: 'Order summary' }).getByText(REASON).waitFor();
+              await settled(page);
+            }
+            await inLightAndDark(page, async (dark) => {
+              const mode = dark ? 'dark' : 'light';
               const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
               assert.ok(overflow <= 0, `${shot} is ${overflow} px wider than the ${width} px screen`);
               assertNoFindings(await axeFindings(page), `${shot} at ${width} px, ${mode}`);
-              await page.screenshot({ path: `${SCREENS}/${what}-${width}-${mode}.png`, fullPage: true });
-            }
-            // the address dialog
-            await page.goto('/practice');
-            await page.getByRole('button', { name: 'Add address' }).click();
-            await page.getByRole('dialog', { name: 'Add an address' }).waitFor();
-            await settled(page);
+              await picture(page, `ship-to/${what}-${width}-${mode}`);
+            });
+          }
+          // the address dialog
+          await page.goto('/practice');
+          await page.getByRole('button', { name: 'Add address' }).click();
+          await page.getByRole('dialog', { name: 'Add an address' }).waitFor();
+          await settled(page);
+          await inLightAndDark(page, async (dark) => {
+            const mode = dark ? 'dark' : 'light';
             assertNoFindings(await axeFindings(page), `the address dialog at ${width} px, ${mode}`);
-            await page.screenshot({ path: `${SCREENS}/address-dialog-${width}-${mode}.png` });
-          },
-          { width, dark },
-        );
-        // the admin's Customers drawer with its Tax exemption section
-        await withContext(
-          async (page) => {
-            const drawer = await openCustomer(page, OWNER.username, OWNER.username);
-            const section = drawer.getByRole('region', { name: 'Tax exemption' });
-            await section.getByText(`${REASON}: its orders carry no tax.`).waitFor();
-            await section.scrollIntoViewIfNeeded();
-            await settled(page);
+            await picture(page, `ship-to/address-dialog-${width}-${mode}`, { fullPage: false });
+          });
+        },
+        { width },
+      );
+      // the admin's Customers drawer with its Tax exemption section
+      await withContext(
+        async (page) => {
+          const drawer = await openCustomer(page, OWNER.username, OWNER.username);
+          const section = drawer.getByRole('region', { name: 'Tax exemption' });
+          await section.getByText(`${REASON}: its orders carry no tax.`).waitFor();
+          await section.scrollIntoViewIfNeeded();
+          await settled(page);
+          await inLightAndDark(page, async (dark) => {
             assertNoFindings(await axeFindings(page), `the customer drawer's tax exemption at ${width} px, ${dark ? 'dark' : 'light'}`);
-            await page.screenshot({ path: `${SCREENS}/admin-exemption-${width}-${dark ? 'dark' : 'light'}.png` });
-          },
-          { width, dark, account: DEMO_ADMIN },
-        );
-      }
+            await picture(page, `ship-to/admin-exemption-${width}-${dark ? 'dark' : 'light'}`, { fullPage: false });
+          });
+        },
+        { width, account: DEMO_ADMIN },
+      );
     });
   }
 });
