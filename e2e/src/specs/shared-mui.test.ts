@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newContext, signIn } from '../browser.js';
+import { newContext, settled, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 
 const suite = appAndBrowser();
@@ -88,6 +88,10 @@ describe('one MUI and one Emotion cache across the shell and its remotes', () =>
       await page.waitForFunction(() => document.querySelectorAll('.MuiSwitch-root .MuiTouchRipple-root').length > 0);
       assert.ok((await ripples.count()) > 0, 'switches ripple by default');
       await page.getByRole('button', { name: 'Performance Settings' }).click();
+      // a switch clicked while its section still slides open can miss (CI once saw the click land and
+      // the switch stay off): check it once the section is open and has stopped moving, as a user would
+      await page.getByRole('button', { name: 'Performance Settings', expanded: true }).waitFor();
+      await settled(page);
       await page.getByLabel('Minimal Animations').check();
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByLabel('Show Cart Debugger').focus();
