@@ -244,34 +244,39 @@ describe('SearchIndex', () => {
   });
 
   it('reads back from its file as it was kept, and goes on from there like the index it was', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dm-snapshot-')), 'catalogue.idx');
-    const rows = Array.from({ length: 300 }, (_, i) =>
-      product({ id: 90_000 + i, name: `${['Scaler', 'Scanner', 'Kit', 'Chair'][i % 4]} ${(i * 31) % 300}`, image_url: i % 3 ? null : `/m/${i}.png`, manufacturer: `Maker ${i % 7}`, document: `'${['scaler', 'scanner', 'kit', 'chair'][i % 4]}':1A 'tip':${i % 5 ? 9 : '2B'}` }),
-    );
-    const kept = new SearchIndex();
-    kept.upsert(rows);
-    kept.remove(rows[5]!.id);
-    const meta = { identity: '1-2', collation: 'C', version: '42', xmin: '1000', refreshedAt: 1234 };
-    kept.save(file, meta);
-    const read = SearchIndex.read(file)!;
-    expect(read.meta).toEqual(meta);
-    const answers = (index: SearchIndex) => [
-      index.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 500 }).ids,
-      search(index, "'tip' & 'sca':*", { facets: FACETS, limit: 20 }),
-      search(index, "'tip'", { filter: { manufacturer: ['Maker 3'], minPrice: '50' }, facets: FACETS, sort: 'price-desc' }),
-      index.suggestionsOf(rows.slice(0, 12).map((row) => row.id)),
-      index.correction('scannr'),
-      index.count,
-    ];
-    expect(answers(read.index)).toEqual(answers(kept));
-    // a refresh after the read: products added, replaced and removed, as on the index kept
-    const more = [product({ id: 95_000, name: 'Scaler Zero', document: "'scaler':1A 'new':2A" }), { ...rows[7]!, name: 'Kit Renamed', document: "'kit':1A 'renam':2A" }];
-    for (const index of [read.index, kept]) {
-      index.upsert(more);
-      index.remove(rows[9]!.id);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-snapshot-'));
+    try {
+      const file = path.join(dir, 'catalogue.idx');
+      const rows = Array.from({ length: 300 }, (_, i) =>
+        product({ id: 90_000 + i, name: `${['Scaler', 'Scanner', 'Kit', 'Chair'][i % 4]} ${(i * 31) % 300}`, image_url: i % 3 ? null : `/m/${i}.png`, manufacturer: `Maker ${i % 7}`, document: `'${['scaler', 'scanner', 'kit', 'chair'][i % 4]}':1A 'tip':${i % 5 ? 9 : '2B'}` }),
+      );
+      const kept = new SearchIndex();
+      kept.upsert(rows);
+      kept.remove(rows[5]!.id);
+      const meta = { identity: '1-2', collation: 'C', version: '42', xmin: '1000', refreshedAt: 1234 };
+      kept.save(file, meta);
+      const read = SearchIndex.read(file)!;
+      expect(read.meta).toEqual(meta);
+      const answers = (index: SearchIndex) => [
+        index.search({ query: undefined, filter: {}, sort: 'name', page: 1, limit: 500 }).ids,
+        search(index, "'tip' & 'sca':*", { facets: FACETS, limit: 20 }),
+        search(index, "'tip'", { filter: { manufacturer: ['Maker 3'], minPrice: '50' }, facets: FACETS, sort: 'price-desc' }),
+        index.suggestionsOf(rows.slice(0, 12).map((row) => row.id)),
+        index.correction('scannr'),
+        index.count,
+      ];
+      expect(answers(read.index)).toEqual(answers(kept));
+      // a refresh after the read: products added, replaced and removed, as on the index kept
+      const more = [product({ id: 95_000, name: 'Scaler Zero', document: "'scaler':1A 'new':2A" }), { ...rows[7]!, name: 'Kit Renamed', document: "'kit':1A 'renam':2A" }];
+      for (const index of [read.index, kept]) {
+        index.upsert(more);
+        index.remove(rows[9]!.id);
+      }
+      expect(answers(read.index)).toEqual(answers(kept));
+      expect(SearchIndex.read(path.join(path.dirname(file), 'none.idx'))).toBeUndefined();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    expect(answers(read.index)).toEqual(answers(kept));
-    expect(SearchIndex.read(path.join(path.dirname(file), 'none.idx'))).toBeUndefined();
   });
 
   it('a page-only one-word search (the suggestions) answers the first page of the full ranking', () => {
