@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { settled, signIn } from './browser.js';
+import { saveShopperSettings } from './shopper-page.js';
 
 /**
  * The pages and dialogs a shopper and an admin see, each as a way to reach it from a fresh page and
@@ -73,24 +74,14 @@ export async function shopperFixtures(context: BrowserContext, origin: string): 
 }
 
 /**
- * Opens a state in dark mode, or else following the device's scheme (light unless emulated; see
- * `useColorScheme`). First the browser's saved cart and settings are written: a
- * same-origin JSON endpoint gives the page storage without starting the app. Every debug tool is
- * off, as on a shopper's browser, so no debugger button sits over the page.
+ * Opens a state following the device's scheme (light unless emulated; see `useColorScheme`). First
+ * the browser's saved cart and settings are written (saveShopperSettings): every debug tool is off,
+ * as on a shopper's browser, so no debugger button sits over the page.
  */
-export async function openState(page: Page, state: ScreenState, fixtures: ShopperFixtures, dark = false): Promise<void> {
+export async function openState(page: Page, state: ScreenState, fixtures: ShopperFixtures): Promise<void> {
   const cart = state.cart === 'long' ? fixtures.longCart : fixtures.cart;
-  await page.goto('/api/health/ready');
-  await page.evaluate(
-    ({ cart, dark }) => {
-      localStorage.setItem('shopping-cart', JSON.stringify(cart));
-      const debugging = { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false };
-      const settings = { debugging, display: { showProductTypes: false, compactProductCards: false, darkMode: dark }, performance: { lazyLoadImages: true, minimalAnimations: false } };
-      localStorage.setItem('dental-marketplace-settings', JSON.stringify(settings));
-      for (const flag of Object.keys(debugging)) localStorage.setItem(flag, 'false');
-    },
-    { cart, dark },
-  );
+  await saveShopperSettings(page);
+  await page.evaluate((saved) => localStorage.setItem('shopping-cart', JSON.stringify(saved)), cart);
   await state.open(page, fixtures);
 }
 

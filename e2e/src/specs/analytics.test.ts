@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { assertNoFindings, axeFindings } from '../axe.js';
 import { newContext, signIn } from '../browser.js';
 import { eventually } from '../eventually.js';
+import { saveShopperSettings } from '../shopper-page.js';
 import { inLightAndDark } from '../states.js';
 import { appAndBrowser } from '../suite.js';
 import { picture } from '../pictures.js';
@@ -16,7 +17,6 @@ import { picture } from '../pictures.js';
  * not one of the 20 clicks is lost, though each opens its partner's page in a new tab.
  */
 const suite = appAndBrowser();
-
 
 /** A shopper's everyday Chrome: the API does not count clicks from HeadlessChrome (a bot's user agent). */
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -104,19 +104,6 @@ function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
-}
-
-/** The settings the pictures and the accessibility check open the tab with, saved as the Settings tab saves them: no debug tool, no colour scheme chosen (the device's followed). */
-async function saveSettings(page: Page) {
-  await page.goto('/api/health/ready');
-  await page.evaluate(() => {
-    const settings = {
-      debugging: { showCartDebugger: false, showProductDebugPanel: false, verboseConsoleLogging: false, debugAlerts: false },
-      display: { showProductTypes: false, compactProductCards: false, darkMode: false },
-      performance: { lazyLoadImages: true, minimalAnimations: false },
-    };
-    localStorage.setItem('dental-marketplace-settings', JSON.stringify(settings));
-  });
 }
 
 describe('the admin Analytics tab (issue 21)', () => {
@@ -258,7 +245,7 @@ describe('the admin Analytics tab (issue 21)', () => {
     it(`has no axe finding at all with figures and tables open at ${width} px, light and dark (one page load, the device's scheme switched; pictures with E2E_PICTURES)`, async () => {
       await asAdmin(
         async (page) => {
-          await saveSettings(page);
+          await saveShopperSettings(page);
           await openTab(page);
           await card(page, 'Partner clicks').getByText(`${PARTNER_CLICKS} clicks`, { exact: true }).waitFor();
           for (const name of ['Orders and revenue', 'Partner clicks']) await card(page, name).getByRole('button', { name: 'Show as table' }).click();
