@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, settled, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
 import { picture } from '../pictures.js';
+import { eventually } from '../eventually.js';
 
 const suite = appAndBrowser();
 const shot = (page: Page, name: string) => picture(page, `admin-${name}`);
@@ -29,10 +30,12 @@ async function asAdmin<T>(fn: (page: Page, context: BrowserContext) => Promise<T
 const rowNames = (page: Page, list: string) => page.getByTestId(`${list}-row`).locator('p, h3, span').first().allInnerTexts();
 
 async function dragAbove(page: Page, moving: string, target: string) {
-  // a new row is the last one, which can sit partly below the window: a mouse pressed there
-  // reaches nothing, so bring it (and the row above it) into view first
+  // a new row is the last one, which can sit partly below the window: a mouse pressed there reaches
+  // nothing. It is brought to the window's middle: a drag near an edge scrolls the window (the drag
+  // library's auto-scroll), as far as the machine has frames for, and on a busy one the list scrolled
+  // away under the pointer and nothing made room
   const handle = page.getByLabel(`Drag to reorder ${moving}`);
-  await handle.scrollIntoViewIfNeeded();
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   // hover() waits until the handle itself receives the pointer (no closing dialog's backdrop over
   // it): a press that lands on something else starts no drag and no PATCH ever comes
   await handle.hover();
@@ -42,7 +45,20 @@ async function dragAbove(page: Page, moving: string, target: string) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   // small steps: the drag library starts a drag only after the pointer travels a few pixels
-  for (let y = from.y; y >= to.y - 12; y -= 8) await page.mouse.move(from.x + from.width / 2, y);
+  const x = from.x + from.width / 2;
+  let y = from.y;
+  for (; y >= to.y - 12; y -= 8) await page.mouse.move(x, y);
+  // dropped only once the row passed over has slid down to make room (the library has taken the drag
+  // there), the pointer moving on a pixel at a time until it has, as a hand would
+  const passed = page.getByTestId('categories-row').filter({ has: page.getByLabel(`Drag to reorder ${target}`) });
+  await eventually(
+    async () => {
+      await page.mouse.move(x, (y -= 1));
+      return passed.evaluate((row) => getComputedStyle(row).transform);
+    },
+    (transform) => transform !== 'none',
+    { what: `the row of ${target} making room for ${moving}` },
+  );
   // the rows the dragged one passes slide aside (transitions): dropped once they stand still
   await settled(page);
   await page.mouse.up();
