@@ -72,7 +72,10 @@ export class WebhookWorker implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     // woken by a new job's NOTIFY (jobs/job-queue.ts listens), polling every half second without it and
     // every 5 s beside it; a full batch fetches the next at once (a backlog drains at the receiver's pace)
-    const options = { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 5, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true as const };
+    // A retry comes due with no NOTIFY and is found by that poll: never polled less often than the
+    // first retry delay (5 s by default; with a shorter WEBHOOK_RETRY_DELAY_SECONDS each retry waited up to 5 s)
+    const notifyPollingIntervalSeconds = Math.min(5, this.config.retryDelaySeconds);
+    const options = { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true as const };
     await this.jobs.boss.work<WebhookDeliveryJob>(WEBHOOK_DELIVERY_QUEUE, options, (jobs) => this.handle(jobs));
   }
 
@@ -183,12 +186,21 @@ export class WebhookWorker implements OnApplicationBootstrap {
     const failed = tries.filter((step) => !step.tried.ok).map((step) => step.delivery.id);
     if (succeeded.length) await manager.query(`UPDATE webhook_deliveries SET attempts = attempts + 1, status = 'succeeded', finished_at = now() WHERE id = ANY($1::uuid[])`, [succeeded]);
     if (failed.length) {
-      // a failure past the window ends the delivery; before it, the job's retry tries again
+      // a failure past the window ends the delivery; before it, the job's retry tries again. The window
+      // runs from the delivery's first try (its row above, or earlier): the endpoint's failing time
+      // starts at a failed try too, so the try that ends a delivery of an endpoint failing since that
+      // delivery's first try also disables the endpoint. Counted from the delivery's creation, a
+      // delivery could end a moment before its endpoint's failing time reached the window, and the
+      // endpoint stayed on, failing, until some later event failed too
       const still = (await manager.query(
-        `UPDATE webhook_deliveries SET attempts = attempts + 1,
-                status = CASE WHEN created_at < now() - make_interval(secs => $2) THEN 'failed' ELSE status END,
-                finished_at = CASE WHEN created_at < now() - make_interval(secs => $2) THEN now() END
-          WHERE id = ANY($1::uuid[]) RETURNING id, status`,
+        `WITH first AS (
+           SELECT d.id, COALESCE(min(a.created_at), d.created_at) < now() - make_interval(secs => $2) AS over
+             FROM webhook_deliveries d LEFT JOIN webhook_delivery_attempts a ON a.delivery_id = d.id AND a.attempt = 1
+            WHERE d.id = ANY($1::uuid[]) GROUP BY d.id)
+         UPDATE webhook_deliveries d SET attempts = d.attempts + 1,
+                status = CASE WHEN first.over THEN 'failed' ELSE d.status END,
+                finished_at = CASE WHEN first.over THEN now() END
+           FROM first WHERE d.id = first.id RETURNING d.id, d.status`,
         [failed, this.config.retryWindowSeconds],
       )) as [Array<{ id: string; status: string }>, number];
       for (const row of still[0]) if (row.status === 'pending') pending.add(row.id);
