@@ -71,9 +71,9 @@ export class WebhookWorker implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     // woken by a new job's NOTIFY (jobs/job-queue.ts listens), polling every half second without it and
-    // every 5 s beside it; a full batch fetches the next at once (a backlog drains at the receiver's pace)
-    // A retry comes due with no NOTIFY and is found by that poll: never polled less often than the
-    // first retry delay (5 s by default; with a shorter WEBHOOK_RETRY_DELAY_SECONDS each retry waited up to 5 s)
+    // every 5 s beside it, or every first retry delay when that is shorter: a retry comes due with no
+    // NOTIFY and is found by that poll (with 1 s retries, each waited up to 5 s); a full batch fetches
+    // the next at once (a backlog drains at the receiver's pace)
     const notifyPollingIntervalSeconds = Math.min(5, this.config.retryDelaySeconds);
     const options = { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true as const };
     await this.jobs.boss.work<WebhookDeliveryJob>(WEBHOOK_DELIVERY_QUEUE, options, (jobs) => this.handle(jobs));

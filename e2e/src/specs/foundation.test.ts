@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
-import { repoRoot, startApp } from '../app.js';
+import { RENDER_WAITS_FOR_REMOTES, repoRoot, startApp } from '../app.js';
 import { serveFolder } from '../static-server.js';
 import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { appAndBrowser } from '../suite.js';
@@ -225,10 +225,7 @@ describe('a remote that cannot be loaded', () => {
 
   it('loads the storefront built by its team and served from another origin by a plain static file server (an independent deploy), on the server and in the browser', async () => {
     const remote = await serveFolder(path.join(repoRoot, 'storefront-mfe', 'dist'));
-    // the render waits for the container as long as it takes here (up to the setting's 10 s): what this
-    // proves is rendering with a container from another origin, and a busy machine (two Chromiums and
-    // two apps) can miss the 300 ms a shopper's first page waits in production (server-render.spec's)
-    const elsewhere = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json`, REMOTE_RENDER_BUDGET_MS: '10000' });
+    const elsewhere = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json`, ...RENDER_WAITS_FOR_REMOTES });
     const context = await newContext(suite.browser, elsewhere.url);
     try {
       // the page as the server sends it (issue 20): rendered with the storefront's server container,

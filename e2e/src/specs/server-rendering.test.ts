@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
-import { repoRoot, startApp } from '../app.js';
+import { RENDER_WAITS_FOR_REMOTES, repoRoot, startApp } from '../app.js';
 import { DEMO_CUSTOMER, newContext, signIn } from '../browser.js';
 import { eventually } from '../eventually.js';
 import { serveFolder } from '../static-server.js';
@@ -23,10 +23,8 @@ import { appAndBrowser } from '../suite.js';
 const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 // the API's own metrics (/metrics with its token): how many requests a server render asked of it
 // one render thread, whatever the machine: the test of a full render thread below knows its size
-// the raw HTML of the app's first pages is what these tests read: their renders wait for the storefront's
-// server container as long as it takes (the setting's 10 s) rather than production's 300 ms, which a
-// busy machine can miss (product-page.test did once); the budget's fallback is tested below on apps of its own
-const suite = appAndBrowser({ METRICS_TOKEN, RENDER_THREADS: '1', REMOTE_RENDER_BUDGET_MS: '10000' });
+// these tests read the raw HTML of the app's first pages (the budget's fallback: below, on apps of its own)
+const suite = appAndBrowser({ METRICS_TOKEN, RENDER_THREADS: '1', ...RENDER_WAITS_FOR_REMOTES });
 
 
 async function withContext<T>(fn: (context: BrowserContext) => Promise<T>, width = 1280, height = 800): Promise<T> {
