@@ -1,6 +1,16 @@
-import { type Schema, Type } from '@google/genai';
+import type { Schema, Type as SchemaType } from '@google/genai';
 import type { GeneratedProduct } from '@dentalmarket/contracts';
 import { AiInvalidOutputError } from './ai.errors.js';
+
+/**
+ * The SDK's `Type` values (OpenAPI's type names) written out: importing the enum itself would load the
+ * whole SDK at the API's start, which the Gemini provider otherwise loads at its first call.
+ */
+type TypeName = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'ARRAY' | 'OBJECT';
+const TYPE_NAMES = { STRING: 'STRING', NUMBER: 'NUMBER', BOOLEAN: 'BOOLEAN', ARRAY: 'ARRAY', OBJECT: 'OBJECT' } as const satisfies {
+  [K in TypeName]: `${(typeof SchemaType)[K]}`;
+};
+const Type = TYPE_NAMES as unknown as Pick<typeof SchemaType, TypeName>;
 
 /**
  * SPEC §3 "Generated product (AI output)", written twice: once in Gemini's schema dialect and once

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { OrderDto } from '../orders/dto/order.dto.js';
 
 /** A day as the invoice prints it: "Sun, 29 Nov 2026" (UTC, as the emails print due dates). */
@@ -12,9 +11,11 @@ const COLUMNS = { item: [MARGIN, 265], quantity: [320, 50], unit: [375, 80], amo
  * An order's invoice as a PDF (issue 36), drawn with pdfkit's standard fonts (nothing embedded, so a
  * few kilobytes): the seller, the invoice's number (the order's), dates, the PO number, whom it is
  * billed to, every line, the totals, and how it is paid: by card at checkout, or by invoice with its
- * due date, what was paid and what is outstanding. Resolves to the whole file.
+ * due date, what was paid and what is outstanding. Resolves to the whole file. pdfkit is loaded at the
+ * first invoice, not at the API's start (it is one of the larger modules, and most starts draw none).
  */
-export function invoicePdf(order: OrderDto, practiceName: string | null): Promise<Buffer> {
+export async function invoicePdf(order: OrderDto, practiceName: string | null): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Invoice ${order.number}`, Author: 'DentalMarket' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { IntegrationLog } from '../integrations/integration-log.js';
 
@@ -16,26 +16,33 @@ export const SMTP_CONNECTIONS = 4;
 @Injectable()
 export class Mailer implements OnModuleDestroy {
   private readonly logger = new Logger('Mailer');
-  private readonly transport: Transporter;
+  /** Made at the first message: nodemailer is loaded then rather than at the API's start. */
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly calls: IntegrationLog,
-  ) {
+  ) {}
+
+  private connect(): Promise<Transporter> {
+    const { smtpUrl } = this.config.mail;
     // pooled: a few SMTP connections kept open and reused (settings in SMTP_URL win); a connection per
     // message held the queue to about 18 emails a second against a local server
-    this.transport = config.mail.smtpUrl
-      ? nodemailer.createTransport({ url: config.mail.smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 500 })
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return (this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS, maxMessages: 500 })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   }
 
   /** Resolves once the SMTP server accepted the message (or the file is written); throws otherwise. */
   async send(message: SendMailOptions & { fileName: string }): Promise<void> {
     const { fileName, ...mail } = message;
     const started = performance.now();
+    const transport = await this.connect();
     let info: unknown;
     try {
-      info = await this.transport.sendMail({ from: this.config.mail.from, ...mail });
+      info = await transport.sendMail({ from: this.config.mail.from, ...mail });
     } catch (error) {
       // for the Integrations tab: what went wrong last (the SMTP server's answer; never the credentials)
       this.calls.record('email_error', { ok: false, message: (error as Error).message, ms: performance.now() - started });
@@ -53,7 +60,7 @@ export class Mailer implements OnModuleDestroy {
     this.logger.log(`SMTP_URL is not set: the email "${String(mail.subject)}" was written to ${file}`);
   }
 
-  onModuleDestroy(): void {
-    this.transport.close();
+  async onModuleDestroy(): Promise<void> {
+    (await this.transport)?.close();
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, type GenerateContentResponse, GoogleGenAI } from '@google/genai';
+import type { ApiError, GenerateContentResponse, GoogleGenAI } from '@google/genai';
 import type { GeneratedProduct } from '@dentalmarket/contracts';
 import type { AiProviderConfig } from '../../config/app-config.js';
 import { AiInvalidOutputError, AiProviderError } from '../ai.errors.js';
@@ -9,28 +9,38 @@ import { networkDetail } from './network-detail.js';
 /** Gemini through @google/genai with structured JSON output (POST {base}/v1beta/models/{model}:generateContent). */
 export class GeminiGenerator implements ProductGenerator {
   readonly name = 'gemini';
-  private readonly client: GoogleGenAI;
+  private sdk: Promise<{ client: GoogleGenAI; ApiError: typeof ApiError }> | undefined;
 
-  constructor(private readonly config: AiProviderConfig) {
-    this.client = new GoogleGenAI({
-      apiKey: config.apiKey,
-      httpOptions: {
-        baseUrl: config.baseUrl,
-        // no retryOptions: without them the SDK makes exactly one attempt (with them it retries
-        // 429/5xx with backoff behind our back); our own AbortSignal bounds the call
-        //
-        // the runtime's own fetch: by default the SDK swaps in undici's dispatcher, found through a
-        // process-global symbol that sandboxed realms (jest's vm modules) do not see, and every call
-        // then fails with "fetch failed". Undici's 300 s header timeout is above AI_TIMEOUT_MS's cap.
-        fetch: (input, init) => globalThis.fetch(input, init),
-      },
-    });
+  constructor(private readonly config: AiProviderConfig) {}
+
+  /**
+   * The SDK and its client, loaded at the first call rather than at the API's start: most instances
+   * never generate, and the SDK is among the largest modules the API would otherwise load.
+   */
+  private connect(): Promise<{ client: GoogleGenAI; ApiError: typeof ApiError }> {
+    return (this.sdk ??= import('@google/genai').then(({ GoogleGenAI, ApiError }) => ({
+      ApiError,
+      client: new GoogleGenAI({
+        apiKey: this.config.apiKey,
+        httpOptions: {
+          baseUrl: this.config.baseUrl,
+          // no retryOptions: without them the SDK makes exactly one attempt (with them it retries
+          // 429/5xx with backoff behind our back); our own AbortSignal bounds the call
+          //
+          // the runtime's own fetch: by default the SDK swaps in undici's dispatcher, found through a
+          // process-global symbol that sandboxed realms (jest's vm modules) do not see, and every call
+          // then fails with "fetch failed". Undici's 300 s header timeout is above AI_TIMEOUT_MS's cap.
+          fetch: (input, init) => globalThis.fetch(input, init),
+        },
+      }),
+    })));
   }
 
   async generateProduct(input: GenerationInput, signal: AbortSignal): Promise<GeneratedProduct> {
+    const { client, ApiError } = await this.connect();
     let response: GenerateContentResponse;
     try {
-      response = await this.client.models.generateContent({
+      response = await client.models.generateContent({
         model: this.config.model,
         contents: userPrompt(input),
         config: {
@@ -53,9 +63,10 @@ export class GeminiGenerator implements ProductGenerator {
   }
 
   async ping(signal: AbortSignal): Promise<string> {
+    const { client, ApiError } = await this.connect();
     let response: GenerateContentResponse;
     try {
-      response = await this.client.models.generateContent({ model: this.config.model, contents: PING_PROMPT, config: { maxOutputTokens: 5, abortSignal: signal } });
+      response = await client.models.generateContent({ model: this.config.model, contents: PING_PROMPT, config: { maxOutputTokens: 5, abortSignal: signal } });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (error instanceof ApiError) throw new AiProviderError(this.name, error.status, apiErrorMessage(error.message));

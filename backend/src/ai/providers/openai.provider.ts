@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletion } from 'openai/resources/chat/completions';
 import type { GeneratedProduct } from '@dentalmarket/contracts';
 import type { AiProviderConfig } from '../../config/app-config.js';
@@ -13,18 +13,28 @@ import { networkDetail } from './network-detail.js';
  */
 export class OpenAiGenerator implements ProductGenerator {
   readonly name = 'openai';
-  private readonly client: OpenAI;
+  private sdk: Promise<{ client: OpenAI; APIError: typeof OpenAI.APIError }> | undefined;
 
-  constructor(private readonly config: AiProviderConfig) {
-    // maxRetries 0: the SDK would otherwise retry 429/5xx twice with backoff, tripling the time an
-    // admin waits and hiding the real status; timeouts come from our own AbortSignal
-    this.client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseUrl, maxRetries: 0 });
+  constructor(private readonly config: AiProviderConfig) {}
+
+  /**
+   * The SDK and its client, loaded at the first call rather than at the API's start: most instances
+   * never generate, and the SDK is among the largest modules the API would otherwise load.
+   */
+  private connect(): Promise<{ client: OpenAI; APIError: typeof OpenAI.APIError }> {
+    return (this.sdk ??= import('openai').then(({ default: OpenAI }) => ({
+      APIError: OpenAI.APIError,
+      // maxRetries 0: the SDK would otherwise retry 429/5xx twice with backoff, tripling the time an
+      // admin waits and hiding the real status; timeouts come from our own AbortSignal
+      client: new OpenAI({ apiKey: this.config.apiKey, baseURL: this.config.baseUrl, maxRetries: 0 }),
+    })));
   }
 
   async generateProduct(input: GenerationInput, signal: AbortSignal): Promise<GeneratedProduct> {
+    const { client, APIError } = await this.connect();
     let completion: ChatCompletion;
     try {
-      completion = await this.client.chat.completions.create(
+      completion = await client.chat.completions.create(
         {
           model: this.config.model,
           messages: [
@@ -37,10 +47,10 @@ export class OpenAiGenerator implements ProductGenerator {
       );
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof OpenAI.APIError && error.status !== undefined) {
+      if (error instanceof APIError && error.status !== undefined) {
         throw new AiProviderError(this.name, error.status, error.message.replace(/^\d{3}\s+/, ''));
       }
-      throw new AiProviderError(this.name, undefined, `${this.client.baseURL}: ${networkDetail(error)}`);
+      throw new AiProviderError(this.name, undefined, `${client.baseURL}: ${networkDetail(error)}`);
     }
     const choice = completion.choices?.[0];
     if (!choice) throw new AiInvalidOutputError('the answer has no choices');
@@ -51,13 +61,14 @@ export class OpenAiGenerator implements ProductGenerator {
   }
 
   async ping(signal: AbortSignal): Promise<string> {
+    const { client, APIError } = await this.connect();
     let completion: ChatCompletion;
     try {
-      completion = await this.client.chat.completions.create({ model: this.config.model, messages: [{ role: 'user', content: PING_PROMPT }], max_tokens: 5 }, { signal });
+      completion = await client.chat.completions.create({ model: this.config.model, messages: [{ role: 'user', content: PING_PROMPT }], max_tokens: 5 }, { signal });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
-      if (error instanceof OpenAI.APIError && error.status !== undefined) throw new AiProviderError(this.name, error.status, error.message.replace(/^\d{3}\s+/, ''));
-      throw new AiProviderError(this.name, undefined, `${this.client.baseURL}: ${networkDetail(error)}`);
+      if (error instanceof APIError && error.status !== undefined) throw new AiProviderError(this.name, error.status, error.message.replace(/^\d{3}\s+/, ''));
+      throw new AiProviderError(this.name, undefined, `${client.baseURL}: ${networkDetail(error)}`);
     }
     const text = completion.choices?.[0]?.message.content?.trim();
     if (!text) throw new AiInvalidOutputError('the answer has no text');
