@@ -77,7 +77,9 @@ describe("the Practice page's address book (issue 36)", () => {
   it("shows the server's refusal under the field it names", async () => {
     serve([address(1, 'Main surgery', true)], { status: 409, body: { statusCode: 409, message: `Your practice's address book has an address labelled "main surgery" already` } });
     renderAt('/practice', <PracticeAddressBook practice={practice('purchaser')} />, { user: customer });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
+    // the button shows disabled until the book has loaded: a click before then does nothing (a busy CI run clicked it so)
+    await screen.findByRole('list', { name: 'Ship-to addresses' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add an address' }));
     for (const [name, value] of [['Label', 'main surgery'], ['Full Name', 'Sam Store'], ['Address', '9 Dock Road'], ['City', 'Salem'], ['State', 'OR'], ['ZIP Code', '97301']]) {
       fireEvent.change(dialog.getByRole('textbox', { name }), { target: { value } });
