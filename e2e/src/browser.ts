@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { recycledContext } from './recycled-contexts.js';
 
 /**
  * Every uncaught error and unhandled rejection of any page of any context made by newContext, since
@@ -104,14 +105,22 @@ export async function phonePage(context: BrowserContext, cpuSlowdown = 4): Promi
   return page;
 }
 
+/**
+ * A context of its own for a test, as a new one is: a closed one wiped and kept (its first tab's renderer
+ * process, with the app's scripts compiled, carried over) unless E2E_FRESH_CONTEXTS is set (see
+ * recycled-contexts.ts).
+ */
 export async function newContext(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height } });
-  await context.addInitScript(reportRejections, REJECTION);
-  context.on('page', (page) => {
-    watchPageErrors(page);
-    waitForTheApp(page);
-  });
-  return context;
+  const create = async () => {
+    const context = await browser.newContext({ baseURL, viewport: { width, height } });
+    await context.addInitScript(reportRejections, REJECTION);
+    context.on('page', (page) => {
+      watchPageErrors(page);
+      waitForTheApp(page);
+    });
+    return context;
+  };
+  return process.env.E2E_FRESH_CONTEXTS ? create() : recycledContext(browser, baseURL, { width, height }, create);
 }
 
 /** The demo accounts the seed creates outside production (README). */
