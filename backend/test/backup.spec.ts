@@ -81,6 +81,8 @@ describe('npm run backup / npm run restore', () => {
     expect(entries).not.toContain('tables/typeorm_migrations.csv');
   });
 
+  // 180 s: a restore CLI (a first start's initdb, or a new database, and every table's rows), then an app
+  // on what it restored took over Jest's 60 s on a busy CI machine
   it('restores into an empty database: the same rows, the same login, ids continue', async () => {
     const target = await freshDatabase('backup_target');
     try {
@@ -118,7 +120,7 @@ describe('npm run backup / npm run restore', () => {
     } finally {
       await target.drop();
     }
-  });
+  }, 180_000);
 
   it('refuses a damaged, foreign or newer file before touching any database', async () => {
     const nowhere = 'postgres://nobody@127.0.0.1:1/none';

@@ -337,7 +337,8 @@ describe('a storefront redeployed by its team while the API runs (issue 20: no r
     const deployed = fs.mkdtempSync(path.join(os.tmpdir(), 'dm-storefront-'));
     fs.cpSync(path.join(repoRoot, 'storefront-mfe', 'dist'), deployed, { recursive: true });
     const remote = await serveFolder(deployed);
-    const app = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json` });
+    // its first page must have the storefront's cards (a busy run's first render missed the 300 ms once)
+    const app = await startApp({ REMOTE_STOREFRONT_URL: `${remote.url}/mf-manifest.json`, ...RENDER_WAITS_FOR_REMOTES });
     try {
       const page = async () => {
         const res = await fetch(`${app.url}/marketplace?type=equipment`);
