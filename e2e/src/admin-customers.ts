@@ -18,16 +18,3 @@ export async function openCustomer(page: Page, q: string, username: string, role
   return drawer;
 }
 
-
-/** The Customers tab's Practices view (shown first), searched for `q`, with the practice's drawer opened from its row. */
-export async function openPractice(page: Page, q: string, name: string) {
-  await page.goto('/admin?tab=customers');
-  await page.getByRole('heading', { name: 'Practices', exact: true }).waitFor();
-  const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/practices' && new URL(r.url()).searchParams.get('q') === q && r.ok());
-  await page.getByRole('searchbox', { name: 'Search practices' }).fill(q);
-  await searched;
-  await page.getByRole('grid', { name: 'Practices' }).getByRole('button', { name, exact: true }).click();
-  const drawer = page.getByRole('dialog', { name });
-  await drawer.getByRole('heading', { name: 'Invoices' }).waitFor();
-  return drawer;
-}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { settled, signIn } from './browser.js';
+import { DEMO_CUSTOMER, settled, signIn } from './browser.js';
 import { saveShopperSettings } from './shopper-page.js';
 
 /**
@@ -69,6 +69,13 @@ export async function shopperFixtures(context: BrowserContext, origin: string): 
     data: { name: LONG_NAME, description: 'A product with a long name.', price: '12499.00', category_id: products[0].category_id, manufacturer: 'NovaSonic Dental Instruments International', product_type: 'equipment' },
   });
   assert.equal(created.status(), 201, `creating the long-named product: ${await created.text()}`);
+  assert.equal((await context.request.post('/api/logout', { headers: { Origin: origin } })).status(), 200);
+  // an order of the demo shopper's (the demo accounts have none): the admin's customer and practice
+  // drawers and the orders tab are then checked with a row in them, not only their empty texts
+  await signIn(context, DEMO_CUSTOMER);
+  const shipping = { fullName: 'Dr. Jane Smith', email: 'dr.smith@dentalmarket.example', address: '12 Harbour Street', city: 'Portland', state: 'OR', zipCode: '97201' };
+  const placed = await context.request.post('/api/orders', { headers: { Origin: origin }, data: { lines: [{ product_id: cart[0].id, quantity: 2, unit_price: cart[0].price }], shipping } });
+  assert.equal(placed.status(), 201, `the demo shopper's order: ${await placed.text()}`);
   assert.equal((await context.request.post('/api/logout', { headers: { Origin: origin } })).status(), 200);
   return { product: products[0], cart, longCart: [...cart, lineOf((await created.json()) as Listed, 1)] };
 }
