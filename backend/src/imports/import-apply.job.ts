@@ -96,8 +96,8 @@ export class ImportApplyJob implements OnApplicationBootstrap {
     await this.jobs.ensureQueue(FAILED_IMPORT_QUEUE, { retryLimit: 100, retryDelay: 5, retryBackoff: true, retryDelayMax: 60 });
     await this.jobs.ensureQueue(CATALOGUE_IMPORT_QUEUE, QUEUE_OPTIONS);
     if (this.stopping) return;
-    await this.jobs.boss.work<ImportJob>(CATALOGUE_IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]: Job<ImportJob>[]) => this.apply(job!.data.importId));
-    await this.jobs.boss.work<ImportJob>(FAILED_IMPORT_QUEUE, { batchSize: 10, pollingIntervalSeconds: 5 }, async (failed: Job<ImportJob>[]) => {
+    await this.jobs.boss.work<ImportJob>(CATALOGUE_IMPORT_QUEUE, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]: Job<ImportJob>[]) => this.apply(job!.data.importId));
+    await this.jobs.boss.work<ImportJob>(FAILED_IMPORT_QUEUE, { batchSize: 10, pollingIntervalSeconds: 1 }, async (failed: Job<ImportJob>[]) => {
       await this.finish(
         `UPDATE catalogue_imports SET status = 'failed', finished_at = now(), failure = coalesce(failure, 'The import job stopped') WHERE id = ANY($1::uuid[]) AND status IN ('queued', 'applying') RETURNING id`,
         failed.map((job) => job.data.importId),
