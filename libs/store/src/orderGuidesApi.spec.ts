@@ -64,12 +64,24 @@ describe("an order guide's changes answered out of turn", () => {
   const shown = (store: ReturnType<typeof makeStore>) => orderGuidesApi.endpoints.getOrderGuide.select(7)(store.getState() as unknown as GuideState).data?.lines.map((l) => l.name);
   const settled = (store: ReturnType<typeof makeStore>) => Promise.all(store.dispatch(orderGuidesApi.util.getRunningQueriesThunk()));
 
-  it("keeps showing the later move while it is out, and shows the server's order once the last one is answered", async () => {
+  // each test: the guide as made, on a store of its own that shows it
+  let store: ReturnType<typeof makeStore>;
+  let subscription: { unsubscribe(): void };
+  beforeEach(async () => {
     lines = [...LINES];
     gets = 0;
-    const store = makeStore(undefined, { persistCart: false });
-    const subscription = store.dispatch(orderGuidesApi.endpoints.getOrderGuide.initiate(7));
-    await subscription;
+    store = makeStore(undefined, { persistCart: false });
+    const opened = store.dispatch(orderGuidesApi.endpoints.getOrderGuide.initiate(7));
+    subscription = opened;
+    await opened;
+  });
+  // the cache emptied, not left to expire: an unsubscribed entry is kept for a minute by a timer
+  afterEach(() => {
+    subscription.unsubscribe();
+    store.dispatch(orderGuidesApi.util.resetApiState());
+  });
+
+  it("keeps showing the later move while it is out, and shows the server's order once the last one is answered", async () => {
     expect(shown(store)).toEqual(['Contra', 'EndoGlide', 'Turbine']);
 
     // Turbine dragged to the top, then (its answer still out) moved down one by keyboard
@@ -97,17 +109,9 @@ describe("an order guide's changes answered out of turn", () => {
     await settled(store);
     expect(gets).toBe(2);
     expect(shown(store)).toEqual(['Contra', 'Turbine', 'EndoGlide']);
-    // the cache emptied, not left to expire: an unsubscribed entry is kept for a minute by a timer
-    subscription.unsubscribe();
-    store.dispatch(orderGuidesApi.util.resetApiState());
   });
 
   it('takes a lone change’s answer as the guide, with no second request', async () => {
-    lines = [...LINES];
-    gets = 0;
-    const store = makeStore(undefined, { persistCart: false });
-    const subscription = store.dispatch(orderGuidesApi.endpoints.getOrderGuide.initiate(7));
-    await subscription;
     const taken = nextRequest();
     const moved = store.dispatch(orderGuidesApi.endpoints.updateOrderGuideLine.initiate({ id: 7, lineId: 1, position: 2 }));
     await taken;
@@ -117,8 +121,5 @@ describe("an order guide's changes answered out of turn", () => {
     await settled(store);
     expect(shown(store)).toEqual(['EndoGlide', 'Turbine', 'Contra']);
     expect(gets).toBe(1);
-    // the cache emptied, not left to expire: an unsubscribed entry is kept for a minute by a timer
-    subscription.unsubscribe();
-    store.dispatch(orderGuidesApi.util.resetApiState());
   });
 });
