@@ -6,7 +6,8 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 
 export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
   return {
-    testEnvironment,
+    // 'jsdom' is ours: jsdom 31 (scripts/jest-jsdom-environment.cjs says why)
+    testEnvironment: testEnvironment === 'jsdom' ? path.join(root, 'scripts/jest-jsdom-environment.cjs') : testEnvironment,
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
     transform: {
       '^.+\\.(t|j)sx?$': [
@@ -43,7 +44,6 @@ export function jestConfig({ testEnvironment = 'node', ...overrides } = {}) {
     // two workers, not Jest's cores - 1 (one on this 2-core machine): admin-mfe's 23 files alone took
     // 200 s in one worker, longer than the other six workspaces together run beside it
     maxWorkers: 2,
-    setupFiles: testEnvironment === 'jsdom' ? [path.join(root, 'scripts/jest-jsdom-setup.cjs')] : [],
     ...overrides,
   };
 }
