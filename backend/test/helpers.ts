@@ -60,6 +60,14 @@ export async function freshDatabase(name: string, { seeded = false } = {}): Prom
   };
 }
 
+/** Settings that change what an app's first start writes (the seed, the listening address, the session secret it stores): an app given one starts on an empty database. */
+const FIRST_START_SETTINGS = ['NODE_ENV', 'SEED_DEMO', 'HOST', 'DATABASE_URL', 'DATA_DIR', 'SESSION_SECRET'];
+
+/** Whether an app started with `env` finds, on the seeded copy, the state its own first start would leave. */
+export function startsLikeTheRun(env: NodeJS.ProcessEnv): boolean {
+  return !FIRST_START_SETTINGS.some((name) => name in env);
+}
+
 /** The embedded data directory of a first start with the run's settings (made by a worker's first caller; a worker runs its spec files one at a time). */
 async function firstStartData(): Promise<string> {
   const dir = path.join(process.env.DM_TEST_TMP!, `first-start-${process.env.JEST_WORKER_ID ?? '1'}`);

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
-import { freshDatabase, type TestApp } from './helpers.js';
+import { freshDatabase, startsLikeTheRun, type TestApp } from './helpers.js';
 
 export interface OrdersTestApp extends TestApp {
   dataSource: DataSource;
@@ -12,9 +12,13 @@ export interface OrdersTestApp extends TestApp {
   drop(): Promise<void>;
 }
 
-/** The real app on a database of its own (so its email jobs are its own), logging at info into a capture. */
+/**
+ * The real app on a database of its own (so its email jobs are its own), logging at info into a capture.
+ * Embedded, the database is a copy of the run's migrated and seeded first start unless `env` changes what
+ * a first start writes (initdb, the migrations and the seed took most of each start).
+ */
 export async function startOrdersApp(name: string, env: NodeJS.ProcessEnv = {}): Promise<OrdersTestApp> {
-  const database = await freshDatabase(name);
+  const database = await freshDatabase(name, { seeded: startsLikeTheRun(env) });
   const capture = new PassThrough();
   let text = '';
   capture.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -88,7 +88,7 @@ export interface WebhooksTestApp extends TestApp {
 
 /** The app on a database of its own; `start` again (after `close`) reopens the same database with other settings. */
 export async function webhooksDatabase(name: string) {
-  const database = await freshDatabase(name);
+  const database = await freshDatabase(name, { seeded: true }); // start() never changes a first start's settings
   return {
     async start(env: NodeJS.ProcessEnv = {}): Promise<WebhooksTestApp> {
       const { app, config } = await createApp({ env: { ...process.env, ...database.env, ...FAST_WEBHOOKS, ...env }, logger: ['error'] });
