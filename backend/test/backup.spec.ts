@@ -49,7 +49,7 @@ describe('npm run backup / npm run restore', () => {
 
   beforeAll(async () => {
     dir = tempDir('backup');
-    const source = await freshDatabase('backup_source');
+    const source = await freshDatabase('backup_source', { seeded: true });
     const app = await startTestApp(source.env);
     try {
       await request(app.http).post('/api/register').send(CUSTOMER).expect(201);
@@ -176,7 +176,7 @@ describe('BACKUP_SCHEDULE=daily', () => {
   let app: TestApp | undefined;
 
   beforeAll(async () => {
-    db = await freshDatabase('backup_schedule');
+    db = await freshDatabase('backup_schedule', { seeded: true });
   });
 
   afterAll(async () => {

@@ -70,7 +70,7 @@ describe('graceful shutdown', () => {
   let database: Awaited<ReturnType<typeof freshDatabase>>;
 
   beforeAll(async () => {
-    database = await freshDatabase('shutdown');
+    database = await freshDatabase('shutdown', { seeded: true });
   });
 
   afterAll(async () => {
