@@ -19,6 +19,7 @@ const category = (id: number, name: string, slug: string, subcategory_count: num
 const chairs = category(1, 'Dental Chairs', 'dental-chairs', 2);
 const imaging = category(2, 'Imaging', 'imaging', 1);
 const stools: Subcategory = { id: 10, name: 'Stools', slug: 'stools', category_id: 1, description: null, sort_order: 0, created_at: '2026-01-01T00:00:00.000Z' };
+const sensors: Subcategory = { id: 20, name: 'Intraoral Sensors', slug: 'intraoral-sensors', category_id: 2, description: null, sort_order: 0, created_at: '2026-01-01T00:00:00.000Z' };
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = () => undefined; // jsdom has no layout
@@ -27,7 +28,9 @@ beforeAll(() => {
 async function renderSidebar(categories: Category[], selection: SidebarSelection = { category: null, subcategory: null }) {
   const store = makeStore(undefined, { persistCart: false });
   await store.dispatch(catalogApi.util.upsertQueryData('getCategories', { productType: 'equipment' }, categories));
+  // each category's subcategories are in the store: a selected category's list is never fetched (jsdom has no fetch)
   await store.dispatch(catalogApi.util.upsertQueryData('getSubcategories', 1, [stools]));
+  await store.dispatch(catalogApi.util.upsertQueryData('getSubcategories', 2, [sensors]));
   const onSelect = jest.fn();
   const onSearch = jest.fn();
   const view = render(
