@@ -10,7 +10,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';
 import type { WebhookEventPayload } from '@dentalmarket/contracts';
 import { createApp } from '../src/app.factory.js';
-import { freshDatabase, type TestApp } from './helpers.js';
+import { freshDatabase, startsLikeTheRun, type TestApp } from './helpers.js';
 
 export interface Hit {
   path: string;
@@ -88,9 +88,11 @@ export interface WebhooksTestApp extends TestApp {
 
 /** The app on a database of its own; `start` again (after `close`) reopens the same database with other settings. */
 export async function webhooksDatabase(name: string) {
-  const database = await freshDatabase(name, { seeded: true }); // start() never changes a first start's settings
+  // the run's seeded copy: start() refuses the settings that would make a first start differ from it
+  const database = await freshDatabase(name, { seeded: true });
   return {
     async start(env: NodeJS.ProcessEnv = {}): Promise<WebhooksTestApp> {
+      if (!startsLikeTheRun(env)) throw new Error(`webhooksDatabase(${name}) starts on the seeded copy: give a first-start setting to an app on an empty database`);
       const { app, config } = await createApp({ env: { ...process.env, ...database.env, ...FAST_WEBHOOKS, ...env }, logger: ['error'] });
       const http = app.getHttpServer();
       const admin = request.agent(http);
