@@ -169,6 +169,10 @@ describe('the admin dashboard', () => {
       const save = page.getByRole('button', { name: 'Save Changes' });
       assert.equal(await save.isDisabled(), true);
       await page.getByRole('button', { name: 'Display Settings' }).click();
+      // the section opens with a transition and the switch moves while it does: on a busy machine the
+      // press landed on the switch and the release up to 60 px from where it had been, so the click went
+      // to a parent and the switch stayed off (2-3 in 12 with both cores loaded; none once settled)
+      await settled(page);
       await page.getByLabel('Dark Mode').check();
       await page.getByText('Changed', { exact: true }).waitFor();
       await save.click();
