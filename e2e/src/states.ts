@@ -101,6 +101,14 @@ export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Prom
   const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction((previous) => getComputedStyle(document.body).backgroundColor !== previous, before);
+  // the whole page changes at once: no element fades to its new colours on its own (issue 34)
+  const fading = await page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation): animation is CSSTransition => animation instanceof CSSTransition && animation.playState === 'running' && /color|shadow|fill|stroke/.test(animation.transitionProperty))
+      .map((animation) => `${(animation.effect as KeyframeEffect | null)?.target?.nodeName.toLowerCase()}.${String((animation.effect as KeyframeEffect | null)?.target?.className ?? '').split(' ')[0]} ${animation.transitionProperty}`),
+  );
+  assert.deepEqual([...new Set(fading)].slice(0, 10), [], `switching to ${scheme}, ${fading.length} transitions faded elements to their new colours (the first 10 kinds)`);
   await settled(page);
 }
 
