@@ -106,7 +106,10 @@ export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Prom
     document
       .getAnimations()
       .filter((animation): animation is CSSTransition => animation instanceof CSSTransition && animation.playState === 'running' && /color|shadow|fill|stroke/.test(animation.transitionProperty))
-      .map((animation) => `${(animation.effect as KeyframeEffect | null)?.target?.nodeName.toLowerCase()}.${String((animation.effect as KeyframeEffect | null)?.target?.className ?? '').split(' ')[0]} ${animation.transitionProperty}`),
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return `${target?.nodeName.toLowerCase()}.${String(target?.className ?? '').split(' ')[0]} ${animation.transitionProperty}`;
+      }),
   );
   assert.deepEqual([...new Set(fading)].slice(0, 10), [], `switching to ${scheme}, ${fading.length} transitions faded elements to their new colours (the first 10 kinds)`);
   await settled(page);
