@@ -43,19 +43,19 @@ function run(label, command, args, env = {}, { buffered = false } = {}) {
   });
 }
 
-/** Reads the suite's own closing counts: our Jest reporter's line, or node:test's "# pass/# fail". */
+/** Reads the suite's own closing counts: a `NAME: N passed, N failed` line (our Jest reporter's, the backend runner's), or node:test's "# pass/# fail". */
 function count(label, { code, output }) {
   // one line per Jest run (the unit workspaces run in one Nx call, each ends with its own)
-  const jestLines = [...output.matchAll(/^(\S+): (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)];
+  const summaryLines = [...output.matchAll(/^(\S+): (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)];
   const nodePass = [...output.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)].at(-1);
   const nodeFail = [...output.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)].at(-1);
   const nodeSkip = [...output.matchAll(/^(?:#|ℹ) skipped (\d+)$/gm)].at(-1);
-  if (jestLines.length > 0) {
-    for (const [, workspace, passed, failed, skipped] of jestLines) {
+  if (summaryLines.length > 0) {
+    for (const [, workspace, passed, failed, skipped] of summaryLines) {
       totals.passed += Number(passed);
       totals.failed += Number(failed);
       totals.skipped += Number(skipped ?? 0);
-      if (Number(failed) > 0 && jestLines.length > 1) failures.push(workspace);
+      if (Number(failed) > 0 && summaryLines.length > 1) failures.push(workspace);
     }
   } else if (nodePass && nodeFail) {
     totals.passed += Number(nodePass[1]);
@@ -131,21 +131,21 @@ if (failures.length === 0) {
   count('unit', await run('unit (Jest, 2 workspaces at a time)', 'npx', ['nx', 'run-many', '-t', 'test', `--projects=${units.join(',')}`, '--parallel=2', '--outputStyle=static']));
 
   // The backend specs spend much of their time waiting (an app's start and stop, PostgreSQL, timers):
-  // the embedded run takes two Jest workers (each with a database of its own, test/worker-env.ts)
-  // and the server run goes beside it, one file at a time. Then the end-to-end suite, two files at a
-  // time (each its own app and Chromium). Running the unit suites beside the backend runs gained
-  // nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other, 2026-11-29).
+  // the embedded run takes two workers (processes of backend/test/runner, each with a database of its
+  // own, test/worker-env.ts) and the server run goes beside it in two more. Then the end-to-end suite,
+  // two files at a time (each its own app and Chromium). Running the unit suites beside the backend
+  // runs gained nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other, 2026-11-29).
   const [embedded, server] = await Promise.all([
     run(
       'backend (embedded PostgreSQL, every spec, 2 workers)',
       'npm',
       // the embedded run never uses a server, whatever DATABASE_URL or TEST_DATABASE_URL say
       // (api-image.spec starts the image's API, which has no embedded database, on the server: CI's)
-      ['test', '--workspace', 'backend', '--', '--maxWorkers=2', ...(withServer ? [] : ['--testPathIgnorePatterns', '/node_modules/', '/dist/', 'api-image'])],
+      ['test', '--workspace', 'backend', '--', '--workers=2', '--label=backend-embedded', ...(withServer ? [] : ['--ignore=api-image'])],
       { DATABASE_URL: '', TEST_DATABASE_URL: '' },
     ),
     withServer
-      ? run('backend (PostgreSQL server, the specs that depend on it)', 'npm', ['test', '--workspace', 'backend', '--', '--runInBand', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
+      ? run('backend (PostgreSQL server, the specs that depend on it, 2 workers)', 'npm', ['test', '--workspace', 'backend', '--', '--workers=2', '--label=backend-server', ...SERVER_SPECS], { DATABASE_URL: serverUrl, TEST_DATABASE_URL: '' }, { buffered: true })
       : null,
   ]);
   count('backend (embedded PostgreSQL)', embedded);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { jest } from '@jest/globals';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { DataSource } from 'typeorm';

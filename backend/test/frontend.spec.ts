@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { jest } from '@jest/globals';
 import request from 'supertest';
 import { SHELL_ROUTES } from '@dentalmarket/contracts';
 import { freshDatabase, startTestApp, tempDir, type TestApp } from './helpers.js';

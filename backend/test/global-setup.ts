@@ -1,5 +1,5 @@
 /**
- * One fresh database per test run and Jest worker (test/worker-env.ts hands each worker its own).
+ * One fresh database per test run and worker of test/runner (test/worker-env.ts hands each worker its own).
  * DATABASE_URL set: new databases `dm_test_<pid>_<time>_w<worker>` on that server (dropped in
  * global-teardown). Unset or empty: the embedded PostgreSQL, in a fresh temporary DATA_DIR per worker.
  * The app applies migrations itself, through its normal start path.

@@ -70,7 +70,7 @@ export function startsLikeTheRun(env: NodeJS.ProcessEnv): boolean {
 
 /** The embedded data directory of a first start with the run's settings (made by a worker's first caller; a worker runs its spec files one at a time). */
 async function firstStartData(): Promise<string> {
-  const dir = path.join(process.env.DM_TEST_TMP!, `first-start-${process.env.JEST_WORKER_ID ?? '1'}`);
+  const dir = path.join(process.env.DM_TEST_TMP!, `first-start-${process.env.DM_TEST_WORKER ?? '1'}`);
   if (fs.existsSync(path.join(dir, 'ready'))) return path.join(dir, 'data');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'data'), { recursive: true, mode: 0o755 });

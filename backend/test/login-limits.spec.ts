@@ -4,7 +4,6 @@
  * out. Real API over real HTTP (TRUST_PROXY=loopback: X-Forwarded-For names the client), counts in
  * the run's PostgreSQL.
  */
-import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UsersService } from '../src/auth/users.service.js';

@@ -4,7 +4,6 @@
  * daily rollup and the writer's flush at shutdown (the search terms: search-terms.spec).
  */
 import { randomUUID } from 'node:crypto';
-import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalyticsWriter } from '../src/analytics/analytics-writer.js';

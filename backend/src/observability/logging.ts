@@ -81,6 +81,8 @@ function levelOf(config: Pick<AppConfig, 'logLevel'>, nestLevels: LogLevel[] | f
   return order.find(([nest]) => nestLevels.includes(nest))?.[1] ?? 'silent';
 }
 
+let prettyStdout: NodeJS.WritableStream | undefined;
+
 /**
  * Development gets pino-pretty (a dev dependency: colour when the terminal has it, one readable
  * line each); production and tests get one JSON object per line, never an escape code.
@@ -90,11 +92,15 @@ async function destinationFor(config: Pick<AppConfig, 'nodeEnv'>, capture: NodeJ
   if (config.nodeEnv !== 'development') return out;
   try {
     const { default: pretty } = await import('pino-pretty');
-    return pretty({ destination: out as Writable, colorize: capture ? false : pretty.isColorSupported, sync: true, ignore: 'pid,hostname' });
+    const make = () => pretty({ destination: out as Writable, colorize: capture ? false : pretty.isColorSupported, sync: true, ignore: 'pid,hostname' });
+    // one for the process's stdout however often an app starts in it (the test runner's workers start
+    // dozens): each pipes into stdout and leaves its listeners there, which stdout never ends to free
+    return capture ? make() : (prettyStdout ??= make());
   } catch {
     return out; // installed without dev dependencies: JSON lines
   }
 }
+
 
 /**
  * nestjs-pino's module: its middleware takes the request's logger requestLogging() made (req.log)
