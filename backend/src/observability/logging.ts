@@ -121,6 +121,22 @@ function requestIdOf(req: IncomingMessage): string {
 }
 
 /**
+ * Nest's start-up inventory, a line for every module, controller and route (about 210 at each start,
+ * of each instance, at every deploy), is logged at debug: `LOG_LEVEL=debug` shows it. The line that
+ * the application started stays at info. Nest's logger before the app exists (startLogging) and after
+ * (ObservabilityModule's, which the buffered start-up lines go through).
+ */
+const INVENTORY_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+export class AppLogger extends Logger {
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    const context = optionalParams.at(-1);
+    if (typeof context === 'string' && INVENTORY_CONTEXTS.has(context)) this.debug(message, ...optionalParams);
+    else super.log(message, ...optionalParams);
+  }
+}
+
+/**
  * Routes Nest's logs (the static Logger too, which the embedded database's start uses before Nest
  * exists) through pino at the configured level. Returns the logger for NestFactory.create.
  */
@@ -132,7 +148,7 @@ export async function startLogging(
   flushLines(); // what the previous destination was owed
   target = destination;
   const params = loggerParams();
-  const logger = new Logger(new PinoLogger(params), params);
+  const logger = new AppLogger(new PinoLogger(params), params);
   PinoLogger.root.level = levelOf(config, options.nestLevels);
   NestLogger.overrideLogger(logger);
   if (config.dataDirNote) logger.warn(config.dataDirNote, 'DataDir');

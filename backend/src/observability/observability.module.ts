@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Logger, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { LoggerModule, Logger as PinoNestLogger } from 'nestjs-pino';
+import { LoggerModule, PinoLogger } from 'nestjs-pino';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
-import { moduleLoggerParams, requestLogging } from './logging.js';
+import { AppLogger, moduleLoggerParams, requestLogging } from './logging.js';
 import { metricsHandler, requestMetrics, serveMetrics, trackPools, trackReplicas } from './metrics.js';
 
 /** Watches the app's pools, and serves /metrics on METRICS_PORT when set (no auth: keep that port private). */
@@ -56,7 +56,8 @@ export class MetricsLifecycle implements OnApplicationBootstrap, OnModuleDestroy
 @Module({})
 export class ObservabilityModule {
   static forRoot(): DynamicModule {
-    return { module: ObservabilityModule, imports: [LoggerModule.forRoot(moduleLoggerParams())], providers: [MetricsLifecycle], exports: [MetricsLifecycle] };
+    const appLogger = { provide: AppLogger, useFactory: (pino: PinoLogger) => new AppLogger(pino, moduleLoggerParams()), inject: [PinoLogger] };
+    return { module: ObservabilityModule, imports: [LoggerModule.forRoot(moduleLoggerParams())], providers: [MetricsLifecycle, appLogger], exports: [MetricsLifecycle, AppLogger] };
   }
 }
 
@@ -65,7 +66,7 @@ export class ObservabilityModule {
  * timed and logged, and /metrics is mounted on the API's port when METRICS_TOKEN is set.
  */
 export function installObservability(app: NestExpressApplication, config: AppConfig): void {
-  app.useLogger(app.get(PinoNestLogger));
+  app.useLogger(app.get(AppLogger));
   app.use(requestMetrics, requestLogging());
   if (config.metrics.token) app.getHttpAdapter().getInstance().get('/metrics', metricsHandler(config.metrics.token));
 }
