@@ -3,9 +3,8 @@ import Close from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router';
 import { formatUsd, type CartItem } from '@dentalmarket/contracts';
 import { useEffect, useState } from 'react';
-import { useSnackbar } from 'notistack';
 import { cartChangeMessage, selectCartCount, selectCartSubtotalCents, useAppSelector, useCartRecheck } from '@dentalmarket/store';
-import { CartLines, useCartChanges } from '@dentalmarket/ui';
+import { CartLines, useCartChanges, useDismissAllToasts } from '@dentalmarket/ui';
 
 /**
  * The cart from any page: its lines with quantities and remove, the subtotal, and 'Checkout'.
@@ -22,11 +21,12 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   // open drawer for a keyboard or screen reader)
   const [cleared, setCleared] = useState<CartItem[] | null>(null);
   // the toasts shown when it opens ('Added to cart') have said their piece: on a phone the drawer is the
-  // whole screen and they covered its first line (issue 32). Toasts made while it is open stay.
-  const { closeSnackbar } = useSnackbar();
+  // whole screen and they covered its first line (issue 32), those still waiting to show too. Toasts
+  // made while it is open stay.
+  const dismissAllToasts = useDismissAllToasts();
   useEffect(() => {
-    if (open) closeSnackbar();
-  }, [open, closeSnackbar]);
+    if (open) dismissAllToasts();
+  }, [open, dismissAllToasts]);
   // Each opening re-checks the lines against the catalogue: gone products drop out, prices follow.
   useCartRecheck({ skip: !open, onChanged: (changes) => setNotice(cartChangeMessage(changes)) });
   const close = () => {

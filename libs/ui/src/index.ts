@@ -1,5 +1,5 @@
 export { theme, makeTheme, type ThemeSettings } from './theme.js';
-export { AppSnackbarProvider } from './AppSnackbarProvider.js';
+export { AppSnackbarProvider, useDismissAllToasts } from './AppSnackbarProvider.js';
 export { ProductImage, type ProductImageProps } from './ProductImage.js';
 export { ProductRating, ProductRating as Rating } from './Rating.js';
 export { Price, formatPrice, type PriceProps } from './Price.js';

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { AppSnackbarProvider, TOAST_ANCHOR } from './AppSnackbarProvider.js';
+import { AppSnackbarProvider, TOAST_ANCHOR, useDismissAllToasts } from './AppSnackbarProvider.js';
 import { makeTheme } from './theme.js';
 import { toastMessage } from './toast.js';
 
@@ -65,6 +65,43 @@ describe('toasts (SPEC §2 Toasts, issue 16)', () => {
     fireEvent.pointerMove(toast, { clientX: 150 });
     fireEvent.pointerUp(toast, { clientX: 150 });
     await gone();
+  });
+
+  it('dismissed all at once (the cart drawer opening, Escape), close the one shown and those waiting behind it: none comes up afterwards', async () => {
+    function TwoToasts() {
+      const { enqueueSnackbar } = useSnackbar();
+      const dismissAll = useDismissAllToasts();
+      const show = () => {
+        enqueueSnackbar(toastMessage('Added to cart', 'Dental Chair'), { variant: 'success' });
+        enqueueSnackbar(toastMessage('Added to cart again', 'Autoclave'), { variant: 'success' });
+      };
+      return (
+        <>
+          <button type="button" onClick={show}>
+            Add two
+          </button>
+          <button type="button" onClick={dismissAll}>
+            Open the cart
+          </button>
+        </>
+      );
+    }
+    render(
+      <ThemeProvider theme={makeTheme({ darkMode: false, minimalAnimations: true })}>
+        <AppSnackbarProvider>
+          <TwoToasts />
+        </AppSnackbarProvider>
+      </ThemeProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add two' }));
+    // one at a time: the second waits behind the first
+    expect(screen.getByText('Added to cart')).toBeTruthy();
+    expect(screen.queryByText('Added to cart again')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the cart' }));
+    // the first leaves; the state that takes it away is the one that would bring the waiting toast up
+    await waitFor(() => expect(screen.queryByText('Added to cart')).toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByText('Added to cart again')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sit at the top centre, away from the actions at the bottom and the sides', () => {
