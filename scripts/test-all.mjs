@@ -134,7 +134,8 @@ if (failures.length === 0) {
   // the embedded run takes two workers (processes of backend/test/runner, each with a database of its
   // own, test/worker-env.ts) and the server run goes beside it in two more. Then the end-to-end suite,
   // two files at a time (each its own app and Chromium). Running the unit suites beside the backend
-  // runs gained nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other, 2026-11-29).
+  // runs gained nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other,
+  // 2026-11-29), and cost time once the backend ran on its own runner: 301 s against 72 + 199 s (2026-11-30).
   const [embedded, server] = await Promise.all([
     run(
       'backend (embedded PostgreSQL, every spec, 2 workers)',
