@@ -19,10 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { registerHooks } from 'node:module';
+import * as nodeModule from 'node:module';
 import * as hooks from './hooks.mjs';
 
-registerHooks(hooks);
+if (!nodeModule.registerHooks) {
+  process.stderr.write(`The backend's test runner needs Node 22.15 or later (module.registerHooks); this is Node ${process.versions.node}. Run it through npm (\`npm test\`), which uses the Node that \`npm install\` put in node_modules/.bin.\n`);
+  process.exit(1);
+}
+nodeModule.registerHooks(hooks);
 const here = import.meta.dirname;
 const backend = path.resolve(here, '../..');
 const timesFile = path.join(here, 'times.json');
