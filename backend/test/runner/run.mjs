@@ -45,7 +45,12 @@ const all = fs
   .globSync(['test/**/*.spec.ts', 'src/**/*.spec.ts'], { cwd: backend, exclude: (name) => name === 'node_modules' || name === 'dist' })
   .map((file) => file.split(path.sep).join('/'))
   .sort();
-const chosen = positionals.length === 0 ? all : [...new Set(positionals.flatMap((arg) => (fs.existsSync(path.resolve(arg)) && fs.statSync(path.resolve(arg)).isFile() ? [path.relative(backend, path.resolve(arg))] : all.filter((file) => file.includes(arg)))))];
+/** A file named on the command line (relative to where it was given), or the specs whose path contains the text. */
+const select = (arg) => {
+  const named = path.resolve(arg);
+  return fs.existsSync(named) && fs.statSync(named).isFile() ? [path.relative(backend, named)] : all.filter((file) => file.includes(arg));
+};
+const chosen = positionals.length === 0 ? all : [...new Set(positionals.flatMap(select))];
 const files = chosen.filter((file) => !options.ignore.some((text) => file.includes(text)));
 if (files.length === 0) {
   process.stderr.write(`no spec file matches ${positionals.join(' ') || '(all)'}\n`);
