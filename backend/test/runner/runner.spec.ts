@@ -15,7 +15,8 @@ function runRunner(files: string[]): Promise<{ code: number; stdout: string }> {
     execFile(
       process.execPath,
       ['test/runner/run.mjs', '--workers=1', '--label=fixtures', ...files],
-      { cwd: backend, env: { ...process.env, DATABASE_URL: '', DM_TEST_SERVER_URL: '' } },
+      // plain text whatever the calling run asked for (Nx sets FORCE_COLOR): the assertions read the words
+      { cwd: backend, env: { ...process.env, DATABASE_URL: '', DM_TEST_SERVER_URL: '', FORCE_COLOR: '0' } },
       (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
     );
   });
