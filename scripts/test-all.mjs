@@ -45,7 +45,7 @@ function run(label, command, args, env = {}, { buffered = false } = {}) {
 
 /** Reads the suite's own closing counts: a `NAME: N passed, N failed` line (our Jest reporter's, the backend runner's), or node:test's "# pass/# fail". */
 function count(label, { code, output }) {
-  // one line per Jest run (the unit workspaces run in one Nx call, each ends with its own)
+  // one line per Jest run (the unit workspaces run in one Nx call, each ends with its own) or backend runner run
   const summaryLines = [...output.matchAll(/^(\S+): (\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/gm)];
   const nodePass = [...output.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)].at(-1);
   const nodeFail = [...output.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)].at(-1);

@@ -101,7 +101,6 @@ async function destinationFor(config: Pick<AppConfig, 'nodeEnv'>, capture: NodeJ
   }
 }
 
-
 /**
  * nestjs-pino's module: its middleware takes the request's logger requestLogging() made (req.log)
  * rather than running a second pino-http per request. The root logger is startLogging()'s.

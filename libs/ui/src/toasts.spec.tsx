@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
 import { useSnackbar } from 'notistack';
@@ -19,14 +20,16 @@ function ShowToast() {
   );
 }
 
-function renderWithToast() {
+function renderInToasts(children: ReactNode) {
   render(
     <ThemeProvider theme={makeTheme({ darkMode: false, minimalAnimations: true })}>
-      <AppSnackbarProvider>
-        <ShowToast />
-      </AppSnackbarProvider>
+      <AppSnackbarProvider>{children}</AppSnackbarProvider>
     </ThemeProvider>,
   );
+}
+
+function renderWithToast() {
+  renderInToasts(<ShowToast />);
   fireEvent.click(screen.getByRole('button', { name: 'Show toast' }));
   return screen.getByRole('alert');
 }
@@ -86,13 +89,7 @@ describe('toasts (SPEC §2 Toasts, issue 16)', () => {
         </>
       );
     }
-    render(
-      <ThemeProvider theme={makeTheme({ darkMode: false, minimalAnimations: true })}>
-        <AppSnackbarProvider>
-          <TwoToasts />
-        </AppSnackbarProvider>
-      </ThemeProvider>,
-    );
+    renderInToasts(<TwoToasts />);
     fireEvent.click(screen.getByRole('button', { name: 'Add two' }));
     // one at a time: the second waits behind the first
     expect(screen.getByText('Added to cart')).toBeTruthy();
