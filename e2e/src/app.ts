@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eventually } from './eventually.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,18 +27,19 @@ function freePort(): Promise<number> {
 }
 
 async function waitForReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health/ready`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await eventually(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+        // false while it is not listening yet
+        return fetch(`${url}/api/health/ready`).then((response) => response.ok, () => false);
+      },
+      Boolean,
+      { timeout: 90_000, what: `the app at ${url} ready` },
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${output()}`);
   }
-  throw new Error(`app did not become ready at ${url}:\n${output()}`);
 }
 
 /**
@@ -80,11 +82,7 @@ async function firstStartData(): Promise<string> {
   try {
     mkdirSync(dir);
   } catch {
-    const deadline = Date.now() + 120_000;
-    while (!existsSync(ready)) {
-      if (Date.now() > deadline) throw new Error(`${dir} was not made within 2 minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await eventually(async () => existsSync(ready), Boolean, { timeout: 120_000, what: `${dir} made by another file` });
     return data;
   }
   for (const name of readdirSync(os.tmpdir())) {

@@ -191,16 +191,23 @@ export class ServerRenderer {
    * background: a page never waits for the check once there is an answer.
    */
   async remotesVersion(req: Request): Promise<string> {
-    const now = Date.now();
-    if (!this.remotesChecked || now - this.remotesChecked.at > this.remoteCheckMs) {
-      const previous = this.remotesChecked?.current;
-      const check = this.readRemotesVersion(localOrigin(req));
-      this.remotesChecked = { at: now, current: previous, next: check };
-      check.then((version) => {
-        if (this.remotesChecked?.next === check) this.remotesChecked.current = version;
-      });
-    }
-    return this.remotesChecked.current ?? this.remotesChecked.next;
+    if (!this.remotesChecked || Date.now() - this.remotesChecked.at > this.remoteCheckMs) void this.checkRemotes(req);
+    return this.remotesChecked!.current ?? this.remotesChecked!.next;
+  }
+
+  /**
+   * Checks the remotes now: resolves to the version once every remote has answered (or its check has
+   * timed out), from when on pages are keyed by it. A remote that gives no definite answer keeps its
+   * last seen part.
+   */
+  checkRemotes(req: Request): Promise<string> {
+    const previous = this.remotesChecked?.current;
+    const check = this.readRemotesVersion(localOrigin(req));
+    this.remotesChecked = { at: Date.now(), current: previous, next: check };
+    void check.then((version) => {
+      if (this.remotesChecked?.next === check) this.remotesChecked.current = version;
+    });
+    return check;
   }
 
   /** A whole page kept under `key` (its ETag: catalogue version, remotes, shell build, origin and URL). */
