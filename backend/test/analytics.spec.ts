@@ -14,7 +14,8 @@ import { eventually } from './eventually.js';
 let t: OrdersTestApp;
 let p: TestProducts;
 let admin: TestAgent;
-const today = new Date().toISOString().slice(0, 10);
+/** Today's UTC date when asked: a test may run after a midnight its file's import did not (all of a worker's files are imported first). */
+const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -36,20 +37,20 @@ describe('GET /api/admin/analytics/orders', () => {
       placed.push(res.body.number);
     }
     await admin.post(`/api/admin/orders/${placed[2]}/status`).send({ status: 'cancelled', note: 'test' }).expect(200);
-    const res = await admin.get(`/api/admin/analytics/orders?from=${daysAgo(6)}&to=${today}`).expect(200);
+    const res = await admin.get(`/api/admin/analytics/orders?from=${daysAgo(6)}&to=${today()}`).expect(200);
     expect(res.body.days).toHaveLength(7);
     expect(res.body.days.slice(0, 6).every((d: { orders: number; revenue: string }) => d.orders === 0 && d.revenue === '0.00')).toBe(true);
     // 10.19 → 25.19 + 0.82 tax = 26.01; 20.38 → 35.38 + 1.63 = 37.01 (the third is cancelled)
-    expect(res.body.days[6]).toEqual({ day: today, orders: 3, revenue: '63.02' });
+    expect(res.body.days[6]).toEqual({ day: today(), orders: 3, revenue: '63.02' });
     expect(res.body.totals).toEqual({ orders: 3, revenue: '63.02' });
     // the last 30 days by default
     const fallback = await admin.get('/api/admin/analytics/orders').expect(200);
-    expect(fallback.body).toMatchObject({ from: daysAgo(29), to: today });
+    expect(fallback.body).toMatchObject({ from: daysAgo(29), to: today() });
     expect(fallback.body.days).toHaveLength(30);
   });
 
   it("the migration's backfill gives the same figures as the trigger kept", async () => {
-    const before = (await admin.get(`/api/admin/analytics/orders?from=${daysAgo(2)}&to=${today}`).expect(200)).body;
+    const before = (await admin.get(`/api/admin/analytics/orders?from=${daysAgo(2)}&to=${today()}`).expect(200)).body;
     const runner = t.dataSource.createQueryRunner();
     try {
       const migration = new OrderRevenueDays1764840000000();
@@ -60,7 +61,7 @@ describe('GET /api/admin/analytics/orders', () => {
     } finally {
       await runner.release();
     }
-    expect((await admin.get(`/api/admin/analytics/orders?from=${daysAgo(2)}&to=${today}`).expect(200)).body).toEqual(before);
+    expect((await admin.get(`/api/admin/analytics/orders?from=${daysAgo(2)}&to=${today()}`).expect(200)).body).toEqual(before);
   });
 });
 
@@ -77,15 +78,15 @@ describe('GET /api/admin/analytics/partner-clicks and its CSV', () => {
       );
       ids.push(row.id);
       // partner i: i clicks two days ago and 1 today
-      await t.dataSource.query(`INSERT INTO partner_click_days (day, product_id, manufacturer, clicks) VALUES ($1, $2, $3, $4), ($5, $2, $3, 1)`, [daysAgo(2), row.id, `Partner ${String(i).padStart(2, '0')}`, i, today]);
+      await t.dataSource.query(`INSERT INTO partner_click_days (day, product_id, manufacturer, clicks) VALUES ($1, $2, $3, $4), ($5, $2, $3, 1)`, [daysAgo(2), row.id, `Partner ${String(i).padStart(2, '0')}`, i, today()]);
     }
-    const res = await admin.get(`/api/admin/analytics/partner-clicks?from=${daysAgo(3)}&to=${today}`).expect(200);
+    const res = await admin.get(`/api/admin/analytics/partner-clicks?from=${daysAgo(3)}&to=${today()}`).expect(200);
     const clicksTwoDaysAgo = (25 * 26) / 2;
     expect(res.body.days).toEqual([
       { day: daysAgo(3), clicks: 0 },
       { day: daysAgo(2), clicks: clicksTwoDaysAgo },
       { day: daysAgo(1), clicks: 0 },
-      { day: today, clicks: 25 },
+      { day: today(), clicks: 25 },
     ]);
     expect(res.body.total).toBe(clicksTwoDaysAgo + 25);
     expect(res.body.partners).toHaveLength(20);
@@ -94,19 +95,19 @@ describe('GET /api/admin/analytics/partner-clicks and its CSV', () => {
     // partners 1–5: 2 + 3 + 4 + 5 + 6
     expect(res.body.others).toBe(20);
 
-    const csv = await admin.get(`/api/admin/analytics/partner-clicks.csv?from=${today}&to=${today}`).buffer(true).parse((r, cb) => {
+    const csv = await admin.get(`/api/admin/analytics/partner-clicks.csv?from=${today()}&to=${today()}`).buffer(true).parse((r, cb) => {
       let text = '';
       r.on('data', (chunk: Buffer) => (text += chunk.toString()));
       r.on('end', () => cb(null, text));
     });
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="partner-clicks-${today}-${today}.csv"`);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="partner-clicks-${today()}-${today()}.csv"`);
     // no cell here holds a comma, quote or line break: lines and commas are the cells
     const rows = (csv.body as string).trimEnd().split('\r\n').map((line) => line.split(','));
     expect(rows[0]).toEqual(['day', 'manufacturer', 'product_id', 'product_name', 'clicks']);
     expect(rows).toHaveLength(26);
-    expect(rows[1]).toEqual([today, 'Partner 01', String(ids[0]), 'Analytics Partner Product 1', '1']);
+    expect(rows[1]).toEqual([today(), 'Partner 01', String(ids[0]), 'Analytics Partner Product 1', '1']);
     expect(rows.slice(1).reduce((sum, row) => sum + Number(row[4]), 0)).toBe(25);
   });
 });
@@ -117,9 +118,9 @@ describe('GET /api/admin/analytics/searches', () => {
       `INSERT INTO search_term_days (day, term, searches, zero_results) VALUES
          ($1, 'implant', 40, 0), ($2, 'implant', 10, 0), ($1, 'scaler', 30, 0), ($1, 'zirconia bur', 5, 5),
          ($2, 'zirconia bur', 2, 1), ($1, 'implnt', 3, 3), ($3, 'old term', 100, 100)`,
-      [daysAgo(1), today, daysAgo(60)],
+      [daysAgo(1), today(), daysAgo(60)],
     );
-    const res = await admin.get(`/api/admin/analytics/searches?from=${daysAgo(6)}&to=${today}`).expect(200);
+    const res = await admin.get(`/api/admin/analytics/searches?from=${daysAgo(6)}&to=${today()}`).expect(200);
     expect(res.body.top).toEqual([
       { term: 'implant', searches: 50, zero_results: 0 },
       { term: 'scaler', searches: 30, zero_results: 0 },
