@@ -51,6 +51,38 @@ describe('services inside a caller\'s transaction', () => {
     });
     expect(await t.app.get(DataSource).getRepository(User).countBy([{ username: 'tx_commit_a' }, { username: 'tx_commit_b' }])).toBe(2);
   });
+
+  it('send their queries one at a time on the transaction\'s connection, even when its work sends them at once', async () => {
+    const transactions = t.app.get(Transactions);
+    const answers = await transactions.run(async (manager) => {
+      // the transaction's one pg client: counts the queries it was handed while another was still running
+      const client = (manager.queryRunner as unknown as { databaseConnection: { query(...args: unknown[]): Promise<unknown> } }).databaseConnection;
+      const query = client.query;
+      let running = 0;
+      let most = 0;
+      client.query = async (...args: unknown[]) => {
+        running += 1;
+        most = Math.max(most, running);
+        try {
+          return await query.apply(client, args);
+        } finally {
+          running -= 1;
+        }
+      };
+      try {
+        const rows = await Promise.all([
+          manager.query('SELECT pg_sleep(0.05), 1 AS n'),
+          manager.query('SELECT 2 AS n'),
+          transactions.repository(User).countBy({ username: 'nobody_at_all' }),
+        ]);
+        return { rows, most };
+      } finally {
+        client.query = query;
+      }
+    });
+    expect(answers.most).toBe(1); // pg's own queue for a second query is deprecated, and gone in pg 9
+    expect(answers.rows).toEqual([[{ pg_sleep: '', n: 1 }], [{ n: 2 }], 0]);
+  });
 });
 
 describe('product lists and image bytes', () => {

@@ -1,7 +1,33 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type QueryRunner, type Repository } from 'typeorm';
+
+/** Per connection of a transaction or read snapshot: the answer of the last query sent on it (see inTurn). */
+const turns = new WeakMap<QueryRunner, Promise<unknown>>();
+
+/**
+ * Sends `query` once every query sent before it on `runner`'s connection has answered. A transaction
+ * or a read snapshot is one connection, and its work may send two queries at once (a page and its
+ * count under `Promise.all`): pg queued the second itself, which is deprecated and gone in pg 9
+ * ("Calling client.query() when the client is already executing a query"). One connection answers
+ * one query at a time either way, so nothing is slower.
+ */
+function inTurn<T>(runner: QueryRunner, query: () => Promise<T>): Promise<T> {
+  const answered = (turns.get(runner) ?? Promise.resolve()).then(query);
+  turns.set(runner, answered.catch(() => undefined));
+  return answered;
+}
+
+/** Makes every query of `manager`'s connection wait its turn (inTurn); the manager itself is returned. */
+function oneAtATime(manager: EntityManager): EntityManager {
+  const runner = manager.queryRunner;
+  if (!runner || turns.has(runner)) return manager;
+  turns.set(runner, Promise.resolve());
+  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  runner.query = ((...args: unknown[]) => inTurn(runner, () => query(...args))) as QueryRunner['query'];
+  return manager;
+}
 
 /**
  * Lets services run inside a caller's transaction without passing managers around. Services ask
@@ -24,7 +50,7 @@ export class Transactions {
    */
   static reading<T>(manager: EntityManager, work: () => Promise<T>): Promise<T> {
     Transactions.snapshots.add(manager);
-    return Transactions.current.run(manager, work);
+    return Transactions.current.run(oneAtATime(manager), work);
   }
 
   /**
@@ -54,7 +80,7 @@ export class Transactions {
     if (inside && Transactions.snapshots.has(inside)) {
       // a read snapshot's connection: named too (its server keeps the plan for the connection)
       const client = (inside.queryRunner as unknown as { databaseConnection: pg.PoolClient }).databaseConnection;
-      return (await client.query({ name, text, values })).rows;
+      return (await inTurn(inside.queryRunner!, () => client.query({ name, text, values }))).rows;
     }
     if (inside && !Transactions.pools.has(inside)) return inside.query(text, values);
     const pool = ((inside?.connection ?? this.dataSource).driver as unknown as { master: pg.Pool }).master;
@@ -69,6 +95,6 @@ export class Transactions {
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     const outer = Transactions.current.getStore();
     if (outer && !Transactions.pools.has(outer)) return work(outer);
-    return this.dataSource.transaction((manager) => Transactions.current.run(manager, () => work(manager)));
+    return this.dataSource.transaction((manager) => Transactions.current.run(oneAtATime(manager), () => work(manager)));
   }
 }
