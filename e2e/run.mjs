@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test` in e2e/: the end-to-end files (built into dist/specs), three at a time, longest first by
+ * `npm test` in e2e/: the end-to-end files (built into dist/specs), two at a time, longest first by
  * their last recorded times (spec-times.json), so that a long file never starts last while the other
- * lanes are nearly done (alphabetical order left one lane alone for its last half-minute or more).
- * Three, not two, on this project's 2-core machine: two left about a fifth of the cores idle (an app
- * starting or stopping, a page waiting on a timer); three kept them 96 % busy and took 521 s against
- * 568 s (2026-11-30, the same machine and build; docs/testing.md).
+ * lane is nearly done (alphabetical order left one lane alone for its last half-minute or more).
+ * Three at a time kept the cores busier and took 492-530 s against 568 s on 2026-11-30, but one of its
+ * four runs failed a test that has not failed with two (an admin's order drawer without its status
+ * buttons for 30 s, not reproduced since): two stay until that is understood (docs/testing.md).
  *
  *   node run.mjs [--update-times] [dist/specs/FILE.test.js]...
  *
@@ -29,5 +29,5 @@ const ordered = [...files].sort((a, b) => time(b) - time(a));
 
 const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
 if (update) reporters.push(`--test-reporter=${path.join(here, 'spec-times-reporter.mjs')}`, `--test-reporter-destination=${timesFile}`);
-const child = spawn(process.execPath, ['--test', '--test-concurrency=3', ...reporters, ...ordered], { cwd: here, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--test', '--test-concurrency=2', ...reporters, ...ordered], { cwd: here, stdio: 'inherit' });
 child.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -134,8 +134,8 @@ if (failures.length === 0) {
   // the embedded run takes three workers (processes of backend/test/runner, each with a database of its
   // own, test/worker-env.ts) and the server run goes beside it in one more, so that four stay busy to
   // the end: with two and two the server run ended half-way and the two left idled a third of the
-  // cores (2026-11-30: 241 s at 97 % busy against 285 s). Then the end-to-end suite, three files at a
-  // time (each its own app and Chromium; e2e/run.mjs). Running the unit suites beside the backend
+  // cores (2026-11-30: 241 s at 97 % busy against 285 s). Then the end-to-end suite, two files at a
+  // time (each its own app and Chromium; e2e/run.mjs says why not three). Running the unit suites beside the backend
   // runs gained nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other,
   // 2026-11-29), and cost time once the backend ran on its own runner: 301 s against 72 + 199 s (2026-11-30).
   const [embedded, server] = await Promise.all([
@@ -155,7 +155,7 @@ if (failures.length === 0) {
   if (server) count('backend (PostgreSQL server)', server);
   else process.stdout.write(`\n(no PostgreSQL server at ${new URL(serverUrl).host}: the server-mode backend run and api-image.spec are CI's; embedded run done above)\n`);
 
-  count('e2e', await run('e2e (Playwright + Chromium, 3 files at a time)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
+  count('e2e', await run('e2e (Playwright + Chromium, 2 files at a time)', 'npm', ['test', '--workspace', 'e2e'], { DATABASE_URL: '', TEST_DATABASE_URL: '' }));
 }
 
 process.stdout.write(`\n=== times\n${times.map(([label, seconds]) => `${label}: ${Math.floor(seconds / 60)} min ${seconds % 60} s`).join('\n')}\n`);
