@@ -135,9 +135,10 @@ if (failures.length === 0) {
   // own, test/worker-env.ts) and the server run goes beside it in one more, so that four stay busy to
   // the end: with two and two the server run ended half-way and the two left idled a third of the
   // cores (2026-11-30: 241 s at 97 % busy against 285 s). Then the end-to-end suite, two files at a
-  // time (each its own app and Chromium; e2e/run.mjs says why not three). Running the unit suites beside the backend
-  // runs gained nothing (the cores were full: 7 min 48 s against 7 min 54 s one after the other,
-  // 2026-11-29), and cost time once the backend ran on its own runner: 301 s against 72 + 199 s (2026-11-30).
+  // time (each its own app and Chromium; e2e/run.mjs says why not three). Running the unit suites
+  // beside the backend runs gained nothing (the cores were full: 7 min 48 s against 7 min 54 s one
+  // after the other, 2026-11-29), and cost time once the backend ran on its own runner: 301 s against
+  // 72 + 199 s (2026-11-30).
   const [embedded, server] = await Promise.all([
     run(
       'backend (embedded PostgreSQL, every spec, 3 workers)',

@@ -113,9 +113,7 @@ export class ImportApplyJob implements OnApplicationBootstrap {
   private async finish(update: string, ids: string[]): Promise<void> {
     await this.transactions.run(async (manager) => {
       const [finished] = (await manager.query(update, [ids])) as [Array<{ id: string }>, number];
-      const details = [];
-      // one after another: the transaction's one connection
-      for (const { id } of finished) details.push(await this.imports.detail(id));
+      const details = await Promise.all(finished.map(({ id }) => this.imports.detail(id)));
       await emitWebhookEvents(manager, details.map((detail) => ({ type: 'import.finished' as const, resourceType: 'import' as const, resourceId: detail.id, data: detail })));
     });
   }

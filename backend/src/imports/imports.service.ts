@@ -74,23 +74,24 @@ export class ImportsService {
   }
 
   async detail(id: string, errorsPage = 1, errorsLimit = 20): Promise<ImportDetailDto> {
-    // one statement after another: inside a transaction (the apply job's import.finished event) the
-    // manager is one connection, on which pg queues concurrent queries only with a deprecation (gone in pg 9)
+    // inside a transaction (the apply job's import.finished event) Transactions sends them one at a time
     const manager = this.transactions.manager;
     const summary = await this.summary(id);
-    const errors = await manager.query(
-      `SELECT r.line, r.label, e.value->>'field' AS field, e.value->>'message' AS message
-         FROM catalogue_import_rows r CROSS JOIN LATERAL jsonb_array_elements(r.errors) WITH ORDINALITY AS e(value, n)
-        WHERE r.import_id = $1 AND r.errors IS NOT NULL
-        ORDER BY r.line, e.n LIMIT $2 OFFSET $3`,
-      [id, errorsLimit, (errorsPage - 1) * errorsLimit],
-    );
-    const [{ total, review }] = (await manager.query(
-      `SELECT i.review,
-              (SELECT coalesce(sum(jsonb_array_length(r.errors)), 0)::int FROM catalogue_import_rows r WHERE r.import_id = i.id AND r.errors IS NOT NULL) AS total
-         FROM catalogue_imports i WHERE i.id = $1`,
-      [id],
-    )) as Array<{ total: number; review: ImportReviewDto | null }>;
+    const [errors, [{ total, review }]] = await Promise.all([
+      manager.query(
+        `SELECT r.line, r.label, e.value->>'field' AS field, e.value->>'message' AS message
+           FROM catalogue_import_rows r CROSS JOIN LATERAL jsonb_array_elements(r.errors) WITH ORDINALITY AS e(value, n)
+          WHERE r.import_id = $1 AND r.errors IS NOT NULL
+          ORDER BY r.line, e.n LIMIT $2 OFFSET $3`,
+        [id, errorsLimit, (errorsPage - 1) * errorsLimit],
+      ),
+      manager.query(
+        `SELECT i.review,
+                (SELECT coalesce(sum(jsonb_array_length(r.errors)), 0)::int FROM catalogue_import_rows r WHERE r.import_id = i.id AND r.errors IS NOT NULL) AS total
+           FROM catalogue_imports i WHERE i.id = $1`,
+        [id],
+      ) as Promise<Array<{ total: number; review: ImportReviewDto | null }>>,
+    ]);
     return { ...summary, errors: { rows: errors, total, page: errorsPage, limit: errorsLimit }, review: storedReview(review, summary.counts) };
   }
 
